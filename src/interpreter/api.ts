@@ -1,0 +1,110 @@
+/**
+ * The interpreter's public contract (the OpenSpiel / boardgame.io shape).
+ *
+ * Every function is pure over plain-JSON state unless its name says `InPlace`.
+ * Seats are numbered 0..players-1 in clockwise order. The chance player is seat -1.
+ */
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export interface Text {
+  en: string;
+  zh: string;
+}
+
+export interface GameConfig {
+  players: number;
+  seed: number;
+  /** option id -> value; missing options take their declared default */
+  options?: Record<string, Json>;
+  /** "auto" (default): chance steps are sampled from the seeded RNG kept in the state.
+   *  "external": each chance draw waits in pending() for applyChance(). */
+  chance?: 'auto' | 'external';
+}
+
+/** What the game waits for. */
+export type Pending =
+  | {
+      kind: 'choice';
+      /** the choose effect's id */
+      choice: string;
+      /** id of the rule node that asks */
+      rule: string;
+      prompt: Text;
+      /** every seat that decides at this point */
+      seats: number[];
+      /** seats that have not answered yet (for a simultaneous choice, the rest have answered secretly) */
+      waitingFor: number[];
+      simultaneous: boolean;
+    }
+  | { kind: 'chance'; rule: string; seat: -1; outcomes: number };
+
+/** An answer to a pending choice. `value` is one of the values listed by legalActions. */
+export interface Action {
+  choice: string;
+  value: Json;
+}
+
+export interface LogEntry {
+  /** id of the rule node that produced the entry */
+  rule: string;
+  /** what happened: "set", "move", "choose", "reveal", "shuffle", "eliminate", "end", "log", … */
+  event: string;
+  /** event details; in a seat's view, hidden details are replaced by counts */
+  data: { [k: string]: Json };
+}
+
+export interface GameResult {
+  /** id of the end rule that fired */
+  end: string;
+  /** id of the outcome result rule that picked the winners */
+  result: string;
+  winners: number[];
+  scores: number[];
+  /** seats eliminated during the game */
+  out: number[];
+  rounds: number;
+}
+
+/** A seat's view: everything that seat may know, and nothing else. */
+export interface SeatView {
+  seat: number;
+  players: number;
+  vars: Record<string, Json>;
+  seats: { vars: Record<string, Json>; zones: Record<string, Json[]>; out: boolean }[];
+  /** game zones; a card the seat may not see is `null` */
+  zones: Record<string, Json[]>;
+  pending: Pending | null;
+  /** this seat's own answers to a simultaneous choice still open */
+  myAnswers: Record<string, Json>;
+  log: LogEntry[];
+  result: GameResult | null;
+}
+
+/**
+ * A compiled game, ready to run. Produced by `compileGame` (src/spec/compile… via loadGame).
+ * `State` is opaque plain JSON: save it with JSON.stringify, restore with JSON.parse.
+ */
+export interface Engine<State = unknown> {
+  readonly id: string;
+  readonly name: Text;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** declared options with their defaults */
+  readonly options: { id: string; type: 'bool' | 'number' | 'string'; default: Json; values?: Json[] }[];
+  create(config: GameConfig): State;
+  pending(state: State): Pending | null;
+  /** legal answers for `seat` now; [] when that seat has nothing to decide */
+  legalActions(state: State, seat: number): Action[];
+  /** pure: returns a new state, `state` is untouched */
+  apply(state: State, seat: number, action: Action): State;
+  /** the fast path for playouts: mutates `state` */
+  applyInPlace(state: State, seat: number, action: Action): void;
+  /** external chance: pick outcome `index` (0 ≤ index < outcomes) of the pending chance draw */
+  applyChance(state: State, index: number): State;
+  view(state: State, seat: number): SeatView;
+  result(state: State): GameResult | null;
+  /** the whole log (not redacted); use view() for a seat */
+  log(state: State): LogEntry[];
+  /** a human-readable label for an action, in a language */
+  describe(action: Action, lang: 'en' | 'zh'): string;
+}
