@@ -19,6 +19,8 @@ export interface GameConfig {
   /** "auto" (default): chance steps are sampled from the seeded RNG kept in the state.
    *  "external": each chance draw waits in pending() for applyChance(). */
   chance?: 'auto' | 'external';
+  /** record the log (default true); playouts and benchmarks turn it off for speed */
+  log?: boolean;
 }
 
 /** What the game waits for. */

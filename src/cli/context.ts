@@ -1,0 +1,102 @@
+/**
+ * What the CLI commands need from the outside world, injectable for tests:
+ * where games come from (GameSource) and where text goes (CliIO).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Engine } from '../interpreter/api.ts';
+import type { Diagnostic } from '../spec/diagnostics.ts';
+import type { Prompter } from './prompter.ts';
+
+export interface GameSource {
+  /** ids of the games under rulesDir */
+  listGames(rulesDir: string): string[];
+  validatePaths(paths: string[]): Diagnostic[];
+  openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[] };
+}
+
+export interface CliIO {
+  /** write to stdout (no newline added) */
+  out(text: string): void;
+  /** write to stderr (no newline added) */
+  err(text: string): void;
+  /** is stderr a terminal (progress bar) */
+  errIsTTY: boolean;
+  /** is stdout a terminal (screen clearing in `play`) */
+  outIsTTY: boolean;
+  /** the stream cli-progress draws on (stderr) */
+  errStream?: NodeJS.WritableStream;
+}
+
+export interface CliContext {
+  games: GameSource;
+  /** when set, called once before a command runs to provide `games` (lazy: --help and usage
+   *  errors work even when the spec pipeline fails to load) */
+  loadGames?: () => Promise<GameSource>;
+  io: CliIO;
+  /** default rules folder when no --rules-dir is given */
+  defaultRulesDir: string;
+  /** the terminal prompts of `play` (tests inject scripted ones) */
+  prompter?: Prompter;
+  /** current time in ms, for rates in readable outputs only */
+  now?: () => number;
+}
+
+/** Bad command line: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Stop with an exit code after the message (if any) has been printed. */
+export class CliExit extends Error {
+  override readonly name = 'CliExit';
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+/** `rules/` in the current directory if it exists, else the package's own `rules/`. */
+export function defaultRulesDir(): string {
+  const here = resolve(process.cwd(), 'rules');
+  if (existsSync(here)) return here;
+  return fileURLToPath(new URL('../../rules', import.meta.url));
+}
+
+export function processIO(): CliIO {
+  return {
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    errIsTTY: process.stderr.isTTY === true,
+    outIsTTY: process.stdout.isTTY === true,
+    errStream: process.stderr,
+  };
+}
+
+const notLoaded = (): never => {
+  throw new Error('internal: the game source is not loaded yet');
+};
+
+export function defaultContext(): CliContext {
+  return {
+    games: { listGames: notLoaded, validatePaths: notLoaded, openGame: notLoaded },
+    loadGames: async () => (await import('../games.ts')) as GameSource,
+    io: processIO(),
+    defaultRulesDir: defaultRulesDir(),
+    now: () => performance.now(),
+  };
+}
+
+/** io that collects everything, for tests */
+export function bufferIO(): CliIO & { stdout: () => string; stderr: () => string } {
+  let o = '';
+  let e = '';
+  return {
+    out: (t) => void (o += t),
+    err: (t) => void (e += t),
+    errIsTTY: false,
+    outIsTTY: false,
+    stdout: () => o,
+    stderr: () => e,
+  };
+}

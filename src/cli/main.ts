@@ -1,0 +1,128 @@
+/**
+ * The `rules` command line (bin/rules.js, npm start).
+ *
+ * Exit codes: 0 ok; 1 failure (validation errors, replay divergence, a game error);
+ * 2 bad command line (unknown game/command/option, bad --players/--option/--seats, …).
+ * Unexpected errors print one line `error: …` (set DEBUG=1 for the stack).
+ */
+import { pathToFileURL } from 'node:url';
+import { Command, CommanderError, Option } from 'commander';
+import { collect } from './common.ts';
+import { CliExit, UsageError, defaultContext, type CliContext } from './context.ts';
+import { playCommand } from './play.ts';
+import { replayCommand } from './replay.ts';
+import { simulateCommand } from './simulate.ts';
+import { startCommand } from './start.ts';
+import { validateCommand } from './validate.ts';
+
+/** Build the commander program; `setCode` receives each action's exit code. */
+export function buildProgram(ctx: CliContext, setCode: (code: number) => void): Command {
+  const program = new Command('rules');
+  program
+    .description('Rules-as-data board games: validate specs, simulate, play, replay.')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.out(s),
+      writeErr: (s) => ctx.io.err(s),
+    })
+    .showSuggestionAfterError(true)
+    .allowExcessArguments(false)
+    .hook('preAction', async () => {
+      if (ctx.loadGames) {
+        ctx.games = await ctx.loadGames();
+        delete ctx.loadGames;
+      }
+    });
+
+  program
+    .command('validate')
+    .description('check rule specs; prints diagnostics and "N errors, M warnings in K games"')
+    .argument('[paths...]', 'folders of games, game folders or YAML files (default: rules/)')
+    .action(async (paths: string[]) => setCode(await validateCommand(ctx, paths)));
+
+  program
+    .command('simulate')
+    .description('random agents play K games; game i uses seed deriveSeed(S, i)')
+    .argument('<game>', 'game id (folder name under the rules folder)')
+    .option('-p, --players <n>', 'number of players (default: the game maximum)')
+    .option('-g, --games <k>', 'number of games', '100')
+    .option('-s, --seed <s>', 'base seed (uint32)', '1')
+    .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
+    .option('--json', 'print one JSON object (the stable machine contract)')
+    .option('--no-timing', 'omit the games/s line of the readable summary')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
+
+  program
+    .command('play')
+    .description('play in the terminal (human and random seats)')
+    .argument('<game>', 'game id')
+    .option('-p, --players <n>', 'number of players')
+    .option('-s, --seed <s>', 'game seed (uint32; default: random, printed)')
+    .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
+    .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
+    .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
+    .option('--save <file>', 'write the replay log to FILE at the end')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .action(async (game: string, o) => setCode(await playCommand(ctx, game, o)));
+
+  program
+    .command('replay')
+    .description('re-run a saved game and check that it reproduces exactly')
+    .argument('<log>', 'replay log (JSON) written by play --save')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .action(async (file: string, o) => setCode(await replayCommand(ctx, file, o)));
+
+  program
+    .command('start')
+    .description('validate all games, then show one seeded random game of each')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .action(async (o) => setCode(await startCommand(ctx, o)));
+
+  return program;
+}
+
+/** Run the CLI on user arguments (without `node script`); returns the exit code, never throws. */
+export async function run(args: string[], ctx: CliContext = defaultContext()): Promise<number> {
+  let code = 0;
+  const program = buildProgram(ctx, (c) => (code = c));
+  if (args.length === 0) {
+    program.outputHelp();
+    return 2;
+  }
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // commander has printed its message already
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (e instanceof CliExit) return e.code;
+    if (e instanceof UsageError) {
+      ctx.io.err(`error: ${e.message}\n`);
+      return 2;
+    }
+    const err = e as Error;
+    if (err?.name === 'ExitPromptError') {
+      ctx.io.err('aborted\n');
+      return 130;
+    }
+    if (process.env.DEBUG) {
+      ctx.io.err(`${err?.stack ?? String(e)}\n`);
+    } else {
+      const msg = (err?.message ?? String(e)).split('\n')[0];
+      ctx.io.err(`error: ${msg}\n(run with DEBUG=1 for the stack)\n`);
+    }
+    return 1;
+  }
+}
+
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+  const code = await run(argv);
+  process.exitCode = code;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) await main();

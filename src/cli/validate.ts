@@ -1,0 +1,49 @@
+/** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Diagnostic } from '../spec/diagnostics.ts';
+import { formatDiagnostic } from '../spec/diagnostics.ts';
+import { plural } from './common.ts';
+import { UsageError, type CliContext } from './context.ts';
+
+const isYaml = (f: string): boolean => /\.ya?ml$/i.test(f);
+
+/** the game folders a path stands for: a YAML file → its folder; a folder with YAML files → itself; else its games */
+export function gameDirsOf(ctx: CliContext, path: string): string[] {
+  const abs = resolve(path);
+  const st = statSync(abs);
+  if (st.isFile()) return [dirname(abs)];
+  if (readdirSync(abs).some(isYaml)) return [abs];
+  try {
+    return ctx.games.listGames(abs).map((id) => resolve(abs, id));
+  } catch {
+    return [];
+  }
+}
+
+export interface ValidateReport {
+  diagnostics: Diagnostic[];
+  errors: number;
+  warnings: number;
+  games: number;
+}
+
+export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+  for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
+  const dirs = new Set<string>();
+  for (const p of paths) for (const d of gameDirsOf(ctx, p)) dirs.add(d);
+  const diagnostics = ctx.games.validatePaths(paths);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return { diagnostics, errors, warnings: diagnostics.length - errors, games: dirs.size };
+}
+
+export function printValidate(ctx: CliContext, rep: ValidateReport): void {
+  for (const d of rep.diagnostics) ctx.io.out(formatDiagnostic(d) + '\n');
+  ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games, 'game')}\n`);
+}
+
+export async function validateCommand(ctx: CliContext, paths: string[]): Promise<number> {
+  const rep = runValidate(ctx, paths.length > 0 ? paths : [ctx.defaultRulesDir]);
+  printValidate(ctx, rep);
+  return rep.errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,447 @@
+/**
+ * Built-in functions. Each one type-checks its own arguments and compiles to one specialised
+ * closure (a lambda argument becomes a tight loop writing ctx.locals[slot]), never a generic call.
+ * Lists are never mutated: every list result is a new array.
+ */
+import { spanOf, type CallNode } from './ast.ts';
+import type { Builtin, C, Cx } from './cx.ts';
+import type { Compiled, Ctx } from './scope.ts';
+import { T, assignable, join, typeToString, type Type } from './types.ts';
+
+type Arr = readonly unknown[];
+type Num = (ctx: Ctx) => number;
+type List = (ctx: Ctx) => Arr;
+
+const quiet = (): C => ({ type: T.any, fn: () => null, bad: true });
+
+function arity(cx: Cx, call: CallNode, min: number, max: number, usage: string): boolean {
+  const n = call.args.length;
+  if (n >= min && n <= max) return true;
+  const want = min === max ? `${min}` : max === Infinity ? `${min} or more` : `${min} or ${max}`;
+  const at = n > max ? spanOf(call.args[max]!, call.args[n - 1]!) : call;
+  cx.error(at, `${call.name} takes ${want} argument${max === 1 && min === 1 ? '' : 's'}, got ${n}: ${usage}`);
+  return false;
+}
+
+/** argument i, which must be a list; elem is its element type */
+function listArg(cx: Cx, call: CallNode, i: number): { c: C; elem: Type } {
+  const c = cx.expr(call.args[i]!);
+  if (c.bad) return { c, elem: T.any };
+  if (c.type.k === 'list') return { c, elem: c.type.of };
+  if (c.type.k === 'any') return { c, elem: T.any };
+  cx.error(call.args[i]!, `${call.name}: argument ${i + 1} must be a list, got ${typeToString(c.type)}`);
+  return { c: quiet(), elem: T.any };
+}
+
+function numArg(cx: Cx, call: CallNode, i: number): C {
+  const c = cx.expr(call.args[i]!);
+  if (c.bad || assignable(c.type, T.number) && c.type.k !== 'none') return c;
+  cx.error(call.args[i]!, `${call.name}: argument ${i + 1} must be a number, got ${typeToString(c.type)}`);
+  return quiet();
+}
+
+interface L1 {
+  slot: number;
+  f: Compiled;
+  type: Type;
+}
+
+/**
+ * argument i, a one-parameter lambda over `elem`. `want`: the type its body must give, or
+ * 'key' (number or string, for ordering). undefined after an error.
+ */
+function lambdaArg(cx: Cx, call: CallNode, i: number, elem: Type, want: Type | 'key' | undefined, role: string): L1 | undefined {
+  const node = call.args[i]!;
+  const l = cx.lambda(node, [elem], `${call.name}: argument ${i + 1}`);
+  if (!l) return undefined;
+  const b = l.body;
+  if (b.bad) return undefined;
+  const bodyNode = node.kind === 'Lambda' ? node.body : node;
+  if (want === 'key') {
+    if (b.type.k !== 'number' && b.type.k !== 'string' && b.type.k !== 'any') {
+      cx.error(bodyNode, `${call.name}: the ${role} must be a number or a string, got ${typeToString(b.type)}`);
+      return undefined;
+    }
+  } else if (want && (!assignable(b.type, want) || b.type.k === 'none')) {
+    cx.error(bodyNode, `${call.name}: the ${role} must give a ${typeToString(want)}, got ${typeToString(b.type)}`);
+    return undefined;
+  }
+  return { slot: l.slots[0]!, f: b.fn, type: b.type };
+}
+
+/** the element type x must mix with to be looked for in a list of elem */
+function searchable(cx: Cx, call: CallNode, elem: Type, x: C, argIndex: number): boolean {
+  if (x.bad) return false;
+  const j = join(elem, x.type);
+  if (j === undefined) {
+    cx.error(call.args[argIndex]!, `${call.name}: cannot look for a ${typeToString(x.type)} in a list<${typeToString(elem)}>`);
+    return false;
+  }
+  if (j.k === 'list') {
+    cx.error(call.args[argIndex]!, `${call.name}: lists cannot be compared, so cannot be looked for`);
+    return false;
+  }
+  return true;
+}
+
+const ok = (type: Type, fn: Compiled): C => ({ type, fn });
+
+// ---- counting and folding -------------------------------------------------------------
+
+const count: Builtin = (call, cx) => {
+  if (!arity(cx, call, 1, 2, 'count(l) or count(l, x => condition)')) return quiet();
+  const { c, elem } = listArg(cx, call, 0);
+  const l = c.fn as List;
+  if (call.args.length === 1) return c.bad ? quiet() : ok(T.number, (ctx) => l(ctx).length);
+  const p = lambdaArg(cx, call, 1, elem, T.bool, 'condition');
+  if (!p || c.bad) return quiet();
+  const { slot, f } = p;
+  return ok(T.number, (ctx) => {
+    const a = l(ctx);
+    const locals = ctx.locals;
+    let n = 0;
+    for (let i = 0; i < a.length; i++) {
+      locals[slot] = a[i];
+      if (f(ctx)) n++;
+    }
+    return n;
+  });
+};
+
+/** the numbers of l, or f over them, folded with `pick`; 0 for an empty list */
+function fold(name: string, usage: string, start: 'zero' | 'first', pick: (acc: number, x: number) => number): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 1, 2, usage)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    const l = c.fn as List;
+    if (call.args.length === 1) {
+      if (!c.bad && !assignable(elem, T.number)) {
+        cx.error(call.args[0]!, `${name}: argument 1 must be a list of numbers, got ${typeToString(c.type)} (give a lambda: ${name}(l, x => …))`);
+        return quiet();
+      }
+      if (c.bad) return quiet();
+      return ok(T.number, (ctx) => {
+        const a = l(ctx) as readonly number[];
+        if (a.length === 0) return 0;
+        let acc = start === 'zero' ? 0 : a[0]!;
+        for (let i = start === 'zero' ? 0 : 1; i < a.length; i++) acc = pick(acc, a[i]!);
+        return acc;
+      });
+    }
+    const p = lambdaArg(cx, call, 1, elem, T.number, 'lambda');
+    if (!p || c.bad) return quiet();
+    const { slot, f } = p;
+    return ok(T.number, (ctx) => {
+      const a = l(ctx);
+      if (a.length === 0) return 0;
+      const locals = ctx.locals;
+      locals[slot] = a[0];
+      let acc = start === 'zero' ? pick(0, f(ctx) as number) : (f(ctx) as number);
+      for (let i = 1; i < a.length; i++) {
+        locals[slot] = a[i];
+        acc = pick(acc, f(ctx) as number);
+      }
+      return acc;
+    });
+  };
+}
+
+const sum = fold('sum', 'sum(l) or sum(l, x => number)', 'zero', (a, x) => a + x);
+const minList = fold('min', 'min(l), min(l, x => number) or min(a, b, …)', 'first', (a, x) => (x < a ? x : a));
+const maxList = fold('max', 'max(l), max(l, x => number) or max(a, b, …)', 'first', (a, x) => (x > a ? x : a));
+
+/** min/max: a list form (1 argument, or a list and a lambda) and a variadic form on numbers */
+function minmax(name: 'min' | 'max', listForm: Builtin): Builtin {
+  const usage = `${name}(l), ${name}(l, x => number) or ${name}(a, b, …)`;
+  return (call, cx) => {
+    const n = call.args.length;
+    if (n === 0) {
+      arity(cx, call, 1, Infinity, usage);
+      return quiet();
+    }
+    if (n === 1 || (n === 2 && call.args[1]!.kind === 'Lambda')) return listForm(call, cx);
+    const xs = call.args.map((_, i) => numArg(cx, call, i));
+    if (xs.some((x) => x.bad)) return quiet();
+    const fs = xs.map((x) => x.fn as Num);
+    const pick = name === 'min' ? Math.min : Math.max;
+    if (fs.length === 2) {
+      const [a, b] = fs as [Num, Num];
+      return ok(T.number, (ctx) => pick(a(ctx), b(ctx)));
+    }
+    return ok(T.number, (ctx) => {
+      let acc = fs[0]!(ctx);
+      for (let i = 1; i < fs.length; i++) acc = pick(acc, fs[i]!(ctx));
+      return acc;
+    });
+  };
+}
+
+// ---- extremes by key -------------------------------------------------------------------
+
+/** minBy/maxBy: the first element with the least/greatest key; none if the list is empty */
+function by(name: string, less: boolean): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 2, 2, `${name}(l, x => key)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    const p = lambdaArg(cx, call, 1, elem, 'key', 'key');
+    if (!p || c.bad) return quiet();
+    const l = c.fn as List;
+    const { slot, f } = p;
+    return ok(elem, (ctx) => {
+      const a = l(ctx);
+      if (a.length === 0) return null;
+      const locals = ctx.locals;
+      let best = a[0];
+      locals[slot] = best;
+      let bk = f(ctx) as number;
+      for (let i = 1; i < a.length; i++) {
+        locals[slot] = a[i];
+        const k = f(ctx) as number;
+        if (less ? k < bk : k > bk) {
+          best = a[i];
+          bk = k;
+        }
+      }
+      return best;
+    });
+  };
+}
+
+/** allMinBy/allMaxBy: every element tied at the extreme key, in list order */
+function allBy(name: string, less: boolean): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 2, 2, `${name}(l, x => key)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    const p = lambdaArg(cx, call, 1, elem, 'key', 'key');
+    if (!p || c.bad) return quiet();
+    const l = c.fn as List;
+    const { slot, f } = p;
+    return ok(T.list(elem), (ctx) => {
+      const a = l(ctx);
+      const out: unknown[] = [];
+      const locals = ctx.locals;
+      let bk: unknown;
+      for (let i = 0; i < a.length; i++) {
+        locals[slot] = a[i];
+        const k = f(ctx) as number;
+        if (out.length === 0 || (less ? k < (bk as number) : k > (bk as number))) {
+          out.length = 0;
+          out.push(a[i]);
+          bk = k;
+        } else if (k === bk) {
+          out.push(a[i]);
+        }
+      }
+      return out;
+    });
+  };
+}
+
+// ---- list basics -------------------------------------------------------------------------
+
+const filter: Builtin = (call, cx) => {
+  if (!arity(cx, call, 2, 2, 'filter(l, x => condition)')) return quiet();
+  const { c, elem } = listArg(cx, call, 0);
+  const p = lambdaArg(cx, call, 1, elem, T.bool, 'condition');
+  if (!p || c.bad) return quiet();
+  const l = c.fn as List;
+  const { slot, f } = p;
+  return ok(c.type.k === 'list' ? c.type : T.list(elem), (ctx) => {
+    const a = l(ctx);
+    const out: unknown[] = [];
+    const locals = ctx.locals;
+    for (let i = 0; i < a.length; i++) {
+      locals[slot] = a[i];
+      if (f(ctx)) out.push(a[i]);
+    }
+    return out;
+  });
+};
+
+const map: Builtin = (call, cx) => {
+  if (!arity(cx, call, 2, 2, 'map(l, x => value)')) return quiet();
+  const { c, elem } = listArg(cx, call, 0);
+  const p = lambdaArg(cx, call, 1, elem, undefined, 'lambda');
+  if (!p || c.bad) return quiet();
+  const l = c.fn as List;
+  const { slot, f } = p;
+  return ok(T.list(p.type), (ctx) => {
+    const a = l(ctx);
+    const out = new Array<unknown>(a.length);
+    const locals = ctx.locals;
+    for (let i = 0; i < a.length; i++) {
+      locals[slot] = a[i];
+      out[i] = f(ctx);
+    }
+    return out;
+  });
+};
+
+/** any/all: short-circuit on the first element that decides */
+function quantifier(name: string, wantAll: boolean): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 2, 2, `${name}(l, x => condition)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    const p = lambdaArg(cx, call, 1, elem, T.bool, 'condition');
+    if (!p || c.bad) return quiet();
+    const l = c.fn as List;
+    const { slot, f } = p;
+    return ok(T.bool, (ctx) => {
+      const a = l(ctx);
+      const locals = ctx.locals;
+      for (let i = 0; i < a.length; i++) {
+        locals[slot] = a[i];
+        if (!f(ctx) === wantAll) return !wantAll;
+      }
+      return wantAll;
+    });
+  };
+}
+
+/** stable ascending sort by a number or string key (strings by UTF-16 code units, not locale) */
+const sortBy: Builtin = (call, cx) => {
+  if (!arity(cx, call, 2, 2, 'sortBy(l, x => key)')) return quiet();
+  const { c, elem } = listArg(cx, call, 0);
+  const p = lambdaArg(cx, call, 1, elem, 'key', 'key');
+  if (!p || c.bad) return quiet();
+  const l = c.fn as List;
+  const { slot, f } = p;
+  return ok(T.list(elem), (ctx) => {
+    const a = l(ctx);
+    const locals = ctx.locals;
+    const keys = new Array<number>(a.length);
+    const idx = new Array<number>(a.length);
+    for (let i = 0; i < a.length; i++) {
+      locals[slot] = a[i];
+      keys[i] = f(ctx) as number;
+      idx[i] = i;
+    }
+    // ties broken by position: stable whatever the engine's sort does
+    idx.sort((i, j) => (keys[i]! < keys[j]! ? -1 : keys[i]! > keys[j]! ? 1 : i - j));
+    return idx.map((i) => a[i]);
+  });
+};
+
+/** one list argument, same list type out */
+function listToList(name: string, op: (a: Arr) => unknown[]): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 1, 1, `${name}(l)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    if (c.bad) return quiet();
+    const l = c.fn as List;
+    return ok(T.list(elem), (ctx) => op(l(ctx)));
+  };
+}
+
+function end(name: string, last: boolean): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 1, 1, `${name}(l)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    if (c.bad) return quiet();
+    const l = c.fn as List;
+    return ok(elem, last
+      ? (ctx) => { const a = l(ctx); return a.length ? a[a.length - 1] : null; }
+      : (ctx) => { const a = l(ctx); return a.length ? a[0] : null; });
+  };
+}
+
+function slice(name: string, fromStart: boolean): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 2, 2, `${name}(l, n)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    const n = numArg(cx, call, 1);
+    if (c.bad || n.bad) return quiet();
+    const l = c.fn as List;
+    const nf = n.fn as Num;
+    // a negative n counts as 0 (slice would count it from the end)
+    return ok(T.list(elem), fromStart
+      ? (ctx) => l(ctx).slice(0, Math.max(0, nf(ctx)))
+      : (ctx) => l(ctx).slice(Math.max(0, nf(ctx))));
+  };
+}
+
+const concat: Builtin = (call, cx) => {
+  if (!arity(cx, call, 2, 2, 'concat(a, b)')) return quiet();
+  const a = listArg(cx, call, 0);
+  const b = listArg(cx, call, 1);
+  if (a.c.bad || b.c.bad) return quiet();
+  const elem = join(a.elem, b.elem);
+  if (!elem) {
+    cx.error(call, `concat: cannot join a ${typeToString(a.c.type)} and a ${typeToString(b.c.type)}`);
+    return quiet();
+  }
+  const fa = a.c.fn as List;
+  const fb = b.c.fn as List;
+  return ok(T.list(elem), (ctx) => fa(ctx).concat(fb(ctx)));
+};
+
+function search(name: string, asIndex: boolean): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 2, 2, `${name}(l, x)`)) return quiet();
+    const { c, elem } = listArg(cx, call, 0);
+    const x = cx.expr(call.args[1]!);
+    if (!searchable(cx, call, elem, x, 1) || c.bad) return quiet();
+    const l = c.fn as List;
+    const xf = x.fn;
+    return asIndex
+      ? ok(T.number, (ctx) => l(ctx).indexOf(xf(ctx)))
+      : ok(T.bool, (ctx) => l(ctx).indexOf(xf(ctx)) >= 0);
+  };
+}
+
+// ---- numbers -----------------------------------------------------------------------------
+
+function math1(name: string, op: (x: number) => number): Builtin {
+  return (call, cx) => {
+    if (!arity(cx, call, 1, 1, `${name}(x)`)) return quiet();
+    const x = numArg(cx, call, 0);
+    if (x.bad) return quiet();
+    const f = x.fn as Num;
+    return ok(T.number, (ctx) => op(f(ctx)));
+  };
+}
+
+const range: Builtin = (call, cx) => {
+  if (!arity(cx, call, 2, 2, 'range(a, b) — a, a+1, …, b-1')) return quiet();
+  const a = numArg(cx, call, 0);
+  const b = numArg(cx, call, 1);
+  if (a.bad || b.bad) return quiet();
+  const fa = a.fn as Num;
+  const fb = b.fn as Num;
+  return ok(T.list(T.number), (ctx) => {
+    const out: number[] = [];
+    for (let i = fa(ctx), hi = fb(ctx); i < hi; i++) out.push(i);
+    return out;
+  });
+};
+
+export const builtins: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
+  ['count', count],
+  ['sum', sum],
+  ['min', minmax('min', minList)],
+  ['max', minmax('max', maxList)],
+  ['minBy', by('minBy', true)],
+  ['maxBy', by('maxBy', false)],
+  ['allMinBy', allBy('allMinBy', true)],
+  ['allMaxBy', allBy('allMaxBy', false)],
+  ['filter', filter],
+  ['map', map],
+  ['any', quantifier('any', false)],
+  ['all', quantifier('all', true)],
+  ['sortBy', sortBy],
+  ['reverse', listToList('reverse', (a) => a.slice().reverse())],
+  ['first', end('first', false)],
+  ['last', end('last', true)],
+  ['take', slice('take', true)],
+  ['drop', slice('drop', false)],
+  ['concat', concat],
+  ['indexOf', search('indexOf', true)],
+  ['contains', search('contains', false)],
+  ['floor', math1('floor', Math.floor)],
+  ['ceil', math1('ceil', Math.ceil)],
+  ['abs', math1('abs', Math.abs)],
+  ['round', math1('round', Math.round)],
+  ['range', range],
+]);
+
+export const builtinNames: readonly string[] = [...builtins.keys()];

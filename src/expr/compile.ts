@@ -1,0 +1,412 @@
+/**
+ * Type-check and compile in one pass: every AST node becomes a closure specialised for its kind,
+ * so nothing walks the AST at run time. Errors are collected (several per expression) and the
+ * node that failed yields a quiet placeholder so one mistake does not cascade.
+ */
+import type { Ast, BinaryNode, CallNode, LambdaNode, MemberNode, NameNode, Span } from './ast.ts';
+import { builtinNames, builtins } from './builtins.ts';
+import type { C, CLambda, Cx } from './cx.ts';
+import { ExprRuntimeError, type ExprError } from './errors.ts';
+import { parseExpr } from './parser.ts';
+import type { Compiled, Ctx, Scope } from './scope.ts';
+import { didYouMean } from './suggest.ts';
+import { T, assignable, join, typeToString, type Type } from './types.ts';
+
+type Num = (ctx: Ctx) => number;
+
+interface Param {
+  name: string;
+  slot: number;
+  type: Type;
+}
+
+const isNum = (t: Type) => t.k === 'number' || t.k === 'any';
+const isBool = (t: Type) => t.k === 'bool' || t.k === 'any';
+
+/** floored modulo: the result has the divisor's sign, so (i - 1) % n stays in 0..n-1 */
+const mod = (x: number, y: number): number => {
+  const r = x % y;
+  return r !== 0 && r < 0 !== y < 0 ? r + y : r;
+};
+
+export class Compiler implements Cx {
+  readonly errors: ExprError[] = [];
+  /** lambda parameters in scope, innermost last */
+  private params: Param[] = [];
+
+  constructor(readonly scope: Scope) {}
+
+  error(at: Span, message: string): C {
+    this.errors.push({ message, offset: at.offset, length: at.length });
+    return { type: T.any, fn: () => null, bad: true };
+  }
+
+  expr(n: Ast): C {
+    switch (n.kind) {
+      case 'Number': case 'String': case 'Bool': case 'None': {
+        const value = n.kind === 'None' ? null : n.value;
+        const type = n.kind === 'Number' ? T.number : n.kind === 'String' ? T.string : n.kind === 'Bool' ? T.bool : T.none;
+        return { type, fn: () => value, konst: { value } };
+      }
+      case 'Name': return this.name(n);
+      case 'Member': return this.member(n);
+      case 'Call': return this.call(n);
+      case 'Lambda':
+        return this.error(n, 'a lambda (x => …) is only allowed as an argument of a function that takes one, such as count, filter or map');
+      case 'Unary': return this.unary(n.op, n.operand);
+      case 'Binary': return this.binary(n);
+      case 'If': return this.ifExpr(n.cond, n.then, n.else, n);
+      case 'List': return this.list(n.items);
+    }
+  }
+
+  lambda(n: Ast, types: Type[], what: string): CLambda | undefined {
+    if (n.kind !== 'Lambda') {
+      this.error(n, `${what} must be a lambda, like x => …`);
+      return undefined;
+    }
+    const want = types.length;
+    let ok = true;
+    if (n.params.length !== want) {
+      this.error(n, `${what} must be a lambda of ${want} parameter${want === 1 ? '' : 's'}, got ${n.params.length}`);
+      ok = false;
+    }
+    const r = this.withParams(n, types, () => this.expr(n.body));
+    return ok && r.ok ? { slots: r.slots, body: r.value } : undefined;
+  }
+
+  /** bind a lambda's parameters (each in a fresh slot) while compiling its body */
+  withParams<R>(n: LambdaNode, types: Type[], body: () => R): { slots: number[]; value: R; ok: boolean } {
+    let ok = true;
+    const seen = new Set<string>();
+    const slots: number[] = [];
+    const depth = this.params.length;
+    n.params.forEach((p, i) => {
+      if (seen.has(p.name)) {
+        this.error(p, `parameter '${p.name}' is declared twice`);
+        ok = false;
+      }
+      seen.add(p.name);
+      const slot = this.scope.newSlot();
+      slots.push(slot);
+      this.params.push({ name: p.name, slot, type: types[i] ?? T.any });
+    });
+    try {
+      return { slots, value: body(), ok };
+    } finally {
+      this.params.length = depth;
+    }
+  }
+
+  private functionExists(id: string): boolean {
+    return builtins.has(id) || this.scope.fn(id) !== undefined;
+  }
+
+  private name(n: NameNode): C {
+    for (let i = this.params.length - 1; i >= 0; i--) {
+      const p = this.params[i]!;
+      if (p.name === n.name) {
+        const slot = p.slot;
+        return { type: p.type, fn: (ctx) => ctx.locals[slot] };
+      }
+    }
+    const b = this.scope.name(n.name);
+    if (b) return { type: b.type, fn: b.get };
+    if (this.functionExists(n.name)) {
+      return this.error(n, `'${n.name}' is a function: call it with its arguments, like ${n.name}(…)`);
+    }
+    const candidates = [...this.params.map((p) => p.name), ...(this.scope.names?.() ?? [])];
+    return this.error(n, `unknown name '${n.name}'${didYouMean(n.name, candidates)}`);
+  }
+
+  private member(n: MemberNode): C {
+    const o = this.expr(n.object);
+    if (o.bad) return o;
+    const at = { offset: n.nameOffset, length: n.name.length };
+    if (o.type.k === 'none') return this.error(at, `none has no members, so no '${n.name}'`);
+    const b = this.scope.member(o.type, n.name);
+    if (!b) {
+      const t = typeToString(o.type);
+      return this.error(at, `${t} has no member '${n.name}'${didYouMean(n.name, this.scope.members?.(o.type) ?? [])}`);
+    }
+    const obj = o.fn;
+    const get = b.get;
+    const name = n.name;
+    return {
+      type: b.type,
+      fn: (ctx) => {
+        const v = obj(ctx);
+        // the types do not track "maybe none" (first, minBy, unset seat vars): fail clearly here
+        if (v === null || v === undefined) throw new ExprRuntimeError(`cannot read '.${name}' of none`, n);
+        return get(v, ctx);
+      },
+    };
+  }
+
+  private call(n: CallNode): C {
+    const builtin = builtins.get(n.name);
+    if (builtin) return builtin(n, this);
+    const f = this.scope.fn(n.name);
+    if (!f) {
+      if (this.scope.name(n.name)) return this.error(n, `'${n.name}' is not a function`);
+      const candidates = [...builtinNames, ...(this.scope.names?.() ?? [])];
+      return this.error({ offset: n.offset, length: n.name.length }, `unknown function '${n.name}'${didYouMean(n.name, candidates)}`);
+    }
+    let bad = false;
+    const args = n.args.map((a, i) => {
+      if (a.kind === 'Lambda') {
+        bad = true;
+        return this.error(a, `${n.name}: argument ${i + 1} cannot be a lambda`);
+      }
+      const c = this.expr(a);
+      if (c.bad) bad = true;
+      return c;
+    });
+    if (bad) return { type: T.any, fn: () => null, bad: true };
+    const r = f.check(args.map((a) => a.type));
+    if (typeof r === 'string') {
+      // name the function, unless the binding's message already starts with it
+      const named = r.startsWith(`${n.name} `) || r.startsWith(`${n.name}:`);
+      return this.error(n, named ? r : `${n.name}: ${r}`);
+    }
+    const fs = args.map((a) => a.fn);
+    // fixed-arity closures avoid building the argument array with map() at run time
+    switch (fs.length) {
+      case 0: return { type: r, fn: (ctx) => f.call([], ctx) };
+      case 1: { const [a] = fs as [Compiled]; return { type: r, fn: (ctx) => f.call([a(ctx)], ctx) }; }
+      case 2: { const [a, b] = fs as [Compiled, Compiled]; return { type: r, fn: (ctx) => f.call([a(ctx), b(ctx)], ctx) }; }
+      default: return { type: r, fn: (ctx) => f.call(fs.map((g) => g(ctx)), ctx) };
+    }
+  }
+
+  private unary(op: 'not' | '-', operand: Ast): C {
+    const o = this.expr(operand);
+    if (o.bad) return o;
+    const f = o.fn;
+    if (op === 'not') {
+      if (!isBool(o.type)) return this.error(operand, `'not' needs a bool, got ${typeToString(o.type)}`);
+      return this.fold({ type: T.bool, fn: (ctx) => !f(ctx) }, [o]);
+    }
+    if (!isNum(o.type)) return this.error(operand, `'-' needs a number, got ${typeToString(o.type)}`);
+    const g = f as Num;
+    return this.fold({ type: T.number, fn: (ctx) => -g(ctx) }, [o]);
+  }
+
+  /** a node whose operands are all known at compile time is computed now */
+  private fold(c: C, parts: C[]): C {
+    if (!parts.every((p) => p.konst)) return c;
+    const value = c.fn({ locals: [] });
+    return { type: c.type, fn: () => value, konst: { value } };
+  }
+
+  private binary(n: BinaryNode): C {
+    const l = this.expr(n.left);
+    const r = this.expr(n.right);
+    if (l.bad || r.bad) return { type: T.any, fn: () => null, bad: true };
+    const op = n.op;
+    const a = l.fn;
+    const b = r.fn;
+    switch (op) {
+      case 'and': case 'or': {
+        const badSide = !isBool(l.type) ? [n.left, l] as const : !isBool(r.type) ? [n.right, r] as const : undefined;
+        if (badSide) return this.error(badSide[0], `'${op}' needs bools, got ${typeToString(badSide[1].type)}`);
+        return this.fold({ type: T.bool, fn: op === 'and' ? (ctx) => a(ctx) && b(ctx) : (ctx) => a(ctx) || b(ctx) }, [l, r]);
+      }
+      case '+': case '-': case '*': case '/': case '%':
+      case '<': case '<=': case '>': case '>=': {
+        const badSide = !isNum(l.type) ? [n.left, l] as const : !isNum(r.type) ? [n.right, r] as const : undefined;
+        if (badSide) return this.error(badSide[0], `'${op}' needs numbers, got ${typeToString(badSide[1].type)}`);
+        return this.fold(arith(op, a as Num, b as Num), [l, r]);
+      }
+      case '==': case '!=': {
+        const j = join(l.type, r.type);
+        if (!j) return this.error(n, `cannot compare ${typeToString(l.type)} with ${typeToString(r.type)} using '${op}'`);
+        if (j.k === 'list') return this.error(n, `'${op}' cannot compare lists`);
+        const eq = op === '==';
+        // comparing with a literal (s.role == "cop") is the common case: one closure call, not two
+        if (r.konst && !l.konst) {
+          const v = r.konst.value;
+          return { type: T.bool, fn: eq ? (ctx) => a(ctx) === v : (ctx) => a(ctx) !== v };
+        }
+        if (l.konst && !r.konst) {
+          const v = l.konst.value;
+          return { type: T.bool, fn: eq ? (ctx) => b(ctx) === v : (ctx) => b(ctx) !== v };
+        }
+        return this.fold({ type: T.bool, fn: eq ? (ctx) => a(ctx) === b(ctx) : (ctx) => a(ctx) !== b(ctx) }, [l, r]);
+      }
+      case 'in': {
+        if (r.type.k !== 'list' && r.type.k !== 'any') {
+          return this.error(n.right, `'in' needs a list on its right, got ${typeToString(r.type)}`);
+        }
+        const elem = r.type.k === 'list' ? r.type.of : T.any;
+        const j = join(elem, l.type);
+        if (!j) return this.error(n, `'in': cannot look for a ${typeToString(l.type)} in a ${typeToString(r.type)}`);
+        if (j.k === 'list') return this.error(n, `'in' cannot look for a list (lists cannot be compared)`);
+        const list = b as (ctx: Ctx) => readonly unknown[];
+        return { type: T.bool, fn: (ctx) => list(ctx).indexOf(a(ctx)) >= 0 };
+      }
+    }
+  }
+
+  private ifExpr(cond: Ast, thenN: Ast, elseN: Ast, n: Span): C {
+    const c = this.expr(cond);
+    const x = this.expr(thenN);
+    const y = this.expr(elseN);
+    if (c.bad || x.bad || y.bad) return { type: T.any, fn: () => null, bad: true };
+    if (!isBool(c.type)) return this.error(cond, `the condition of 'if' must be a bool, got ${typeToString(c.type)}`);
+    const type = join(x.type, y.type);
+    if (!type) {
+      return this.error(n, `the branches of 'if' have different types: ${typeToString(x.type)} after 'then', ${typeToString(y.type)} after 'else'`);
+    }
+    const cf = c.fn;
+    const xf = x.fn;
+    const yf = y.fn;
+    if (c.konst) return c.konst.value ? { ...x, type } : { ...y, type };
+    return { type, fn: (ctx) => (cf(ctx) ? xf(ctx) : yf(ctx)) };
+  }
+
+  private list(items: Ast[]): C {
+    const cs = items.map((i) => this.expr(i));
+    if (cs.some((c) => c.bad)) return { type: T.any, fn: () => null, bad: true };
+    let elem: Type = T.any;
+    for (let i = 0; i < cs.length; i++) {
+      const j = join(elem, cs[i]!.type);
+      if (!j) {
+        return this.error(items[i]!, `list items must all have one type: this one is ${typeToString(cs[i]!.type)}, the earlier ones ${typeToString(elem)}`);
+      }
+      elem = j;
+    }
+    const fs = cs.map((c) => c.fn);
+    // a new array every time: the caller may keep or change it
+    return {
+      type: T.list(elem),
+      fn: (ctx) => {
+        const out = new Array<unknown>(fs.length);
+        for (let i = 0; i < fs.length; i++) out[i] = fs[i]!(ctx);
+        return out;
+      },
+    };
+  }
+}
+
+function arith(op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=', a: Num, b: Num): C {
+  const num = (fn: Compiled): C => ({ type: T.number, fn });
+  const bool = (fn: Compiled): C => ({ type: T.bool, fn });
+  switch (op) {
+    case '+': return num((ctx) => a(ctx) + b(ctx));
+    case '-': return num((ctx) => a(ctx) - b(ctx));
+    case '*': return num((ctx) => a(ctx) * b(ctx));
+    case '/': return num((ctx) => a(ctx) / b(ctx));
+    case '%': return num((ctx) => mod(a(ctx), b(ctx)));
+    case '<': return bool((ctx) => a(ctx) < b(ctx));
+    case '<=': return bool((ctx) => a(ctx) <= b(ctx));
+    case '>': return bool((ctx) => a(ctx) > b(ctx));
+    case '>=': return bool((ctx) => a(ctx) >= b(ctx));
+  }
+}
+
+function sorted(errors: ExprError[]): ExprError[] {
+  return errors.map((e, i) => [e, i] as const).sort((x, y) => x[0].offset - y[0].offset || x[1] - y[1]).map((x) => x[0]);
+}
+
+function internal(src: string | Ast, err: unknown): { errors: ExprError[] } {
+  const length = typeof src === 'string' ? src.length : src.length;
+  return { errors: [{ message: `internal error while compiling: ${(err as Error)?.message ?? String(err)}`, offset: 0, length }] };
+}
+
+function mismatch(c: Compiler, at: Span, got: C, expected: Type | undefined, what: string): void {
+  if (expected && !got.bad && !assignable(got.type, expected)) {
+    c.error(at, `${what}${typeToString(expected)}, got ${typeToString(got.type)}`);
+  }
+}
+
+export function compileExpr(src: string | Ast, scope: Scope, expected?: Type): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+  try {
+    let ast: Ast;
+    if (typeof src === 'string') {
+      const p = parseExpr(src);
+      if ('errors' in p) return p;
+      ast = p.ast;
+    } else {
+      ast = src;
+    }
+    const c = new Compiler(scope);
+    const r = c.expr(ast);
+    mismatch(c, ast, r, expected, 'expected ');
+    if (c.errors.length > 0) return { errors: sorted(c.errors) };
+    return { fn: r.fn, type: r.type };
+  } catch (err) {
+    return internal(src, err);
+  }
+}
+
+export type CompiledLambda = (ctx: Ctx, ...args: unknown[]) => unknown;
+
+/**
+ * A top-level lambda (`s => s.wounds * 2`) with exactly paramTypes.length parameters.
+ * With no parameters, a plain expression is accepted too. `type` is the body's type.
+ */
+export function compileLambda(
+  src: string | Ast,
+  scope: Scope,
+  paramTypes: Type[],
+  expected?: Type,
+): { fn: CompiledLambda; type: Type } | { errors: ExprError[] } {
+  try {
+    let ast: Ast;
+    if (typeof src === 'string') {
+      const p = parseExpr(src);
+      if ('errors' in p) return p;
+      ast = p.ast;
+    } else {
+      ast = src;
+    }
+    const c = new Compiler(scope);
+    const n = paramTypes.length;
+    if (ast.kind !== 'Lambda') {
+      if (n > 0) {
+        const like = n === 1 ? 'x => …' : `(${['x', 'y', 'z'].slice(0, n).join(', ')}${n > 3 ? ', …' : ''}) => …`;
+        return { errors: [{ message: `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, like ${like}`, offset: ast.offset, length: ast.length }] };
+      }
+      const r = c.expr(ast);
+      mismatch(c, ast, r, expected, 'expected ');
+      if (c.errors.length > 0) return { errors: sorted(c.errors) };
+      const f = r.fn;
+      return { fn: (ctx) => f(ctx), type: r.type };
+    }
+    const lam = ast;
+    if (lam.params.length !== n) {
+      c.error(lam, `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, got ${lam.params.length}`);
+    }
+    const { slots, value: r } = c.withParams(lam, paramTypes, () => c.expr(lam.body));
+    mismatch(c, lam.body, r, expected, 'the lambda must give a ');
+    if (c.errors.length > 0) return { errors: sorted(c.errors) };
+    const body = r.fn;
+    let fn: CompiledLambda;
+    if (n === 0) {
+      fn = (ctx) => body(ctx);
+    } else if (n === 1) {
+      const s0 = slots[0]!;
+      fn = (ctx, a) => {
+        ctx.locals[s0] = a;
+        return body(ctx);
+      };
+    } else if (n === 2) {
+      const s0 = slots[0]!;
+      const s1 = slots[1]!;
+      fn = (ctx, a, b) => {
+        ctx.locals[s0] = a;
+        ctx.locals[s1] = b;
+        return body(ctx);
+      };
+    } else {
+      fn = (ctx, ...args) => {
+        for (let i = 0; i < slots.length; i++) ctx.locals[slots[i]!] = args[i];
+        return body(ctx);
+      };
+    }
+    return { fn, type: r.type };
+  } catch (err) {
+    return internal(src, err);
+  }
+}

@@ -1,0 +1,39 @@
+/** The contract between the expression compiler and whoever supplies names (the interpreter). */
+import type { Type } from './types.ts';
+
+/** The interpreter passes a bigger object; compiled code only reads/writes `locals`. */
+export interface Ctx {
+  locals: unknown[];
+}
+
+export type Compiled = (ctx: Ctx) => unknown;
+
+export interface NameBinding {
+  type: Type;
+  get: Compiled;
+}
+
+export interface MemberBinding {
+  type: Type;
+  get: (obj: unknown, ctx: Ctx) => unknown;
+}
+
+export interface FunctionBinding {
+  /** returns the result type, or an error message string (prefixed with "name: " unless it starts with the name) */
+  check(args: Type[]): Type | string;
+  call(args: unknown[], ctx: Ctx): unknown;
+}
+
+export interface Scope {
+  /** globals and locals bound by the caller (lambda parameters are handled by the compiler) */
+  name(id: string): NameBinding | undefined;
+  /** s.wounds, c.value, options.x ... */
+  member(objType: Type, id: string): MemberBinding | undefined;
+  /** extra functions (left, right, score, user functions); built-ins are looked up first */
+  fn(id: string): FunctionBinding | undefined;
+  /** a fresh index into ctx.locals, for a lambda parameter */
+  newSlot(): number;
+  /** for "did you mean" suggestions */
+  names?(): string[];
+  members?(objType: Type): string[];
+}

@@ -1,0 +1,89 @@
+/**
+ * The one door from the outside (CLI, tests, bench, docgen) to the specs: find games,
+ * validate them, and open one as a runnable Engine.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { Engine } from './interpreter/api.ts';
+import { compileProgram } from './interpreter/compile/index.ts';
+import { makeEngine } from './interpreter/engine.ts';
+import { smokeGames } from './interpreter/smoke.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
+import { findGameDirs, loadSpecFolder, ruleNodes } from './spec/load-spec.ts';
+
+/** ids of the games under rulesDir (folder names) */
+export function listGames(rulesDir: string): string[] {
+  if (!existsSync(rulesDir)) return [];
+  return findGameDirs(rulesDir).map((d) => basename(d)).sort();
+}
+
+/** Load, check and compile one game folder. */
+export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { engine?: Engine; diagnostics: Diagnostic[] } {
+  const loaded = loadSpecFolder(dir);
+  const diagnostics = [...loaded.diagnostics];
+  if (!loaded.spec || hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
+  const compiled = compileProgram(loaded.spec);
+  diagnostics.push(...compiled.diagnostics);
+  if (!compiled.program) return { diagnostics: sortDiagnostics(diagnostics) };
+  const engine = makeEngine(compiled.program);
+  if (opts.smoke) {
+    const spec = loaded.spec;
+    for (const f of smokeGames(engine)) {
+      const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
+      const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
+      diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
+    }
+  }
+  return { engine, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** Load, check and compile a game by id; engine is undefined when there are errors. */
+export function openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[] } {
+  const dir = join(rulesDir, id);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    const known = listGames(rulesDir);
+    return {
+      diagnostics: [{ file: relative(process.cwd(), dir) || dir, line: 1, col: 1, severity: 'error', message: `no game '${id}' in ${rulesDir}`, hint: `known games: ${known.join(', ') || 'none'}` }],
+    };
+  }
+  return compileGameDir(dir);
+}
+
+/**
+ * Validate paths: a folder of games, one game folder, or a YAML file (its game folder is checked).
+ * After the static checks, each game that compiles is played a few times by random seats under
+ * every player count and bool option, so a choice that leaves someone without a legal answer,
+ * or a flow that never ends, is reported with the rule that caused it.
+ */
+export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): Diagnostic[] {
+  const dirs = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const p of paths) {
+    if (!existsSync(p)) {
+      out.push({ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' });
+      continue;
+    }
+    const abs = resolve(p);
+    if (statSync(abs).isFile()) dirs.add(gameDirOf(abs));
+    else if (findGameDirs(abs).length > 0 && !isGameDir(abs)) for (const d of findGameDirs(abs)) dirs.add(resolve(d));
+    else dirs.add(abs);
+  }
+  for (const dir of [...dirs].sort()) {
+    out.push(...compileGameDir(dir, { smoke: opts.smoke !== false }).diagnostics);
+  }
+  return sortDiagnostics(out);
+}
+
+function isGameDir(dir: string): boolean {
+  return findGameDirs(dirname(dir)).map((d) => resolve(d)).includes(resolve(dir));
+}
+
+/** the game folder a YAML file belongs to: the nearest ancestor that is a game folder */
+function gameDirOf(file: string): string {
+  let dir = dirname(file);
+  while (dir !== dirname(dir)) {
+    if (isGameDir(dir)) return dir;
+    dir = dirname(dir);
+  }
+  return dirname(file);
+}

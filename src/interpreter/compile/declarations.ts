@@ -1,0 +1,154 @@
+/**
+ * Declarations → program tables: options, card kinds, vars, seat vars, zones.
+ * Initial values and card counts are `static` expressions (options and players only), evaluated
+ * when a game is created.
+ */
+import type { Json, Text } from '../api.ts';
+import type { OptionDecl, Program, Run, VarType, Visibility } from '../program.ts';
+import { Env, isNode, type Compiler, type Node } from './compiler.ts';
+import { T, defaultValue, varType } from './types.ts';
+
+const VAR_TYPES: VarType[] = ['number', 'bool', 'string', 'seat', 'card', 'seats', 'cards', 'numbers', 'strings'];
+
+export function list(spec: Node, key: string): Node[] {
+  const v = spec[key];
+  return Array.isArray(v) ? v.filter(isNode) : [];
+}
+
+export function compileDeclarations(cc: Compiler, spec: Node): void {
+  const p = cc.program;
+  const env = new Env();
+
+  for (const o of list(spec, 'options')) {
+    const type = o['type'] as OptionDecl['type'];
+    const decl: OptionDecl = { id: String(o['id']), type, default: (o['default'] ?? defaultFor(type)) as Json };
+    if (Array.isArray(o['values'])) decl.values = o['values'] as Json[];
+    if (typeof decl.default !== (type === 'bool' ? 'boolean' : type)) cc.error(o, 'default', `the default of a ${type} option must be a ${type}`);
+    if (decl.values && !decl.values.includes(decl.default)) cc.error(o, 'default', `the default '${String(decl.default)}' is not one of the values: ${decl.values.join(', ')}`);
+    p.options.push(decl);
+  }
+
+  // Card kinds first: zone contents name them.
+  for (const k of list(spec, 'cards')) {
+    const props = isNode(k['props']) ? (k['props'] as Record<string, Json>) : {};
+    for (const name of Object.keys(props)) if (!p.propNames.includes(name)) p.propNames.push(name);
+    const count = k['count'] === undefined ? constant(0) : (cc.expr(k, 'count', env, T.number, 'static')?.fn as Run<number> | undefined);
+    p.cards.push({ id: String(k['id']), name: (k['name'] ?? k['text']) as Text, count: count ?? constant(0), props });
+  }
+  checkPropTypes(cc, spec);
+
+  for (const [key, target] of [['vars', p.vars], ['seatVars', p.seatVars]] as const) {
+    for (const v of list(spec, key)) {
+      const type = v['type'] as VarType;
+      if (!VAR_TYPES.includes(type)) continue; // the schema reports it
+      const visibility = (v['visibility'] ?? 'public') as Visibility;
+      if (key === 'vars' && visibility === 'owner') cc.error(v, 'visibility', "a global var has no owner: use 'public' or 'hidden'");
+      let initial: Run<Json> = constant(defaultValue(type));
+      if (v['initial'] !== undefined) {
+        const lit = v['initial'];
+        const isExpr = typeof lit === 'string' && type !== 'string';
+        if (isExpr) {
+          const c = cc.expr(v, 'initial', env, varType(type), 'static');
+          if (c) initial = c.fn as Run<Json>;
+        } else if (literalFits(lit, type)) {
+          initial = constant(lit as Json);
+        } else {
+          cc.error(v, 'initial', `the initial value of a ${type} var must be a ${type}`);
+        }
+      }
+      target.push({ id: String(v['id']), type, visibility, initial });
+    }
+  }
+
+  for (const z of list(spec, 'zones')) {
+    const per = (z['per'] ?? 'game') as 'game' | 'seat';
+    const visibility = (z['visibility'] ?? 'public') as Visibility;
+    if (per === 'game' && visibility === 'owner') cc.error(z, 'visibility', "a game zone has no owner: use 'public' or 'hidden'");
+    const initial: { kind: number; count: Run<number> }[] = [];
+    const items = Array.isArray(z['initial']) ? (z['initial'] as unknown[]) : [];
+    items.forEach((item, i) => {
+      const kindId = typeof item === 'string' ? item : isNode(item) ? String(item['kind']) : '';
+      const kind = p.cards.findIndex((c) => c.id === kindId);
+      if (kind < 0) {
+        cc.error(z['initial'] as object, i, `unknown card kind '${kindId}'`, `declared kinds: ${p.cards.map((c) => c.id).join(', ') || 'none'}`);
+        return;
+      }
+      let count = p.cards[kind]!.count;
+      if (isNode(item) && item['count'] !== undefined) count = (cc.expr(item, 'count', env, T.number, 'static')?.fn as Run<number> | undefined) ?? count;
+      else if (per === 'seat') cc.error(z['initial'] as object, i, 'a seat zone starts with cards made for each seat: give {kind, count}');
+      initial.push({ kind, count });
+    });
+    p.zones.push({ id: String(z['id']), per, visibility, initial });
+  }
+
+  checkNameClashes(cc, spec);
+}
+
+function defaultFor(type: OptionDecl['type']): Json {
+  return type === 'bool' ? false : type === 'number' ? 0 : '';
+}
+
+function constant<V>(v: V): Run<V> {
+  return () => v;
+}
+
+function literalFits(v: unknown, type: VarType): boolean {
+  switch (type) {
+    case 'number':
+      return typeof v === 'number';
+    case 'bool':
+      return typeof v === 'boolean';
+    case 'string':
+      return typeof v === 'string';
+    case 'seat':
+    case 'card':
+      return v === null;
+    default:
+      return Array.isArray(v) && v.length === 0;
+  }
+}
+
+function checkPropTypes(cc: Compiler, spec: Node): void {
+  const seen = new Map<string, string>();
+  for (const k of list(spec, 'cards')) {
+    const props = isNode(k['props']) ? k['props'] : {};
+    for (const [name, value] of Object.entries(props)) {
+      const t = typeof value;
+      const before = seen.get(name);
+      if (before && before !== t) cc.error(props, name, `property '${name}' is a ${t} here but a ${before} on another card kind`);
+      else seen.set(name, t);
+    }
+  }
+}
+
+/** One name, one meaning: a var, a zone and a function may not share a name. */
+function checkNameClashes(cc: Compiler, spec: Node): void {
+  const owners = new Map<string, string>();
+  const builtins = ['seats', 'alive', 'players', 'options', 'me'];
+  for (const [section, items] of [
+    ['vars', list(spec, 'vars')],
+    ['zones', list(spec, 'zones').filter((z) => (z['per'] ?? 'game') === 'game')],
+    ['functions', list(spec, 'functions')],
+  ] as const) {
+    for (const item of items) {
+      const id = String(item['id']);
+      if (builtins.includes(id)) cc.error(item, 'id', `'${id}' is a built-in name; choose another`);
+      const prev = owners.get(id);
+      if (prev) cc.error(item, 'id', `'${id}' is already declared in ${prev}`);
+      owners.set(id, section);
+    }
+  }
+  const seatNames = new Map<string, string>();
+  for (const [section, items] of [
+    ['seatVars', list(spec, 'seatVars')],
+    ['zones', list(spec, 'zones').filter((z) => z['per'] === 'seat')],
+  ] as const) {
+    for (const item of items) {
+      const id = String(item['id']);
+      if (id === 'out') cc.error(item, 'id', "'out' is built in (a seat is out when eliminated); choose another name");
+      const prev = seatNames.get(id);
+      if (prev) cc.error(item, 'id', `seat member '${id}' is already declared in ${prev}`);
+      seatNames.set(id, section);
+    }
+  }
+}

@@ -1,0 +1,468 @@
+/**
+ * Effects → instructions. Control flow (if, loops, choose, shuffle, end) becomes jumps and
+ * suspension points; everything else becomes one `exec` closure. Procedures and triggers are
+ * inlined at their call/emit sites, so there is no call stack to keep in the state.
+ */
+import { typeToString, type Type } from '../../expr/index.ts';
+import type { Json, Text } from '../api.ts';
+import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
+import { equalSplit } from '../split.ts';
+import { log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
+import { Env, isNode, type Compiler, type Node } from './compiler.ts';
+import { list } from './declarations.ts';
+import { T } from './types.ts';
+
+const EFFECT_KEYS = [
+  'rule', 'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal',
+  'choose', 'call', 'emit', 'eliminate', 'split', 'endGame', 'log',
+] as const;
+
+export class EffectCompiler {
+  private readonly inlining: string[] = [];
+
+  constructor(
+    private readonly cc: Compiler,
+    private readonly spec: Node,
+  ) {}
+
+  /** A rule node with `do:` (a flow or setup step, a nested rule, a procedure or trigger body). */
+  ruleNode(node: Node, env: Env): void {
+    const id = String(node['id']);
+    this.cc.ruleNodes.set(id, node);
+    let skip: number | undefined;
+    if (node['when'] !== undefined) {
+      const guard = this.cc.expr(node, 'when', env, T.bool, 'static');
+      if (guard) skip = this.cc.emit({ op: 'jumpIfNot', cond: guard.fn, to: -1 }, id);
+    }
+    const body = node['do'];
+    if (Array.isArray(body)) this.block(body, env.child(), id, node);
+    else this.cc.error(node, undefined, `rule '${id}' has no 'do:' list of effects`);
+    if (skip !== undefined) this.patch(skip);
+  }
+
+  block(effects: unknown[], env: Env, rule: string, owner: Node): void {
+    effects.forEach((e, i) => {
+      if (!isNode(e)) {
+        this.cc.error(effects, i, 'an effect must be a map such as {set: …, to: …}');
+        return;
+      }
+      this.effect(e, env, rule);
+    });
+    void owner;
+  }
+
+  /** point a forward jump (or a loop head's exit) at the next instruction */
+  private patch(at: number): void {
+    const ins = this.cc.code[at]!;
+    const here = this.cc.code.length;
+    if (ins.op === 'forNext') ins.end = here;
+    else if (ins.op === 'jumpIfNot' || ins.op === 'jump') ins.to = here;
+  }
+
+  private effect(e: Node, env: Env, rule: string): void {
+    const key = EFFECT_KEYS.find((k) => k in e);
+    if (!key) {
+      this.cc.error(e, undefined, `unknown effect`, `an effect starts with one of: ${EFFECT_KEYS.join(', ')}`);
+      return;
+    }
+    switch (key) {
+      case 'rule':
+        return isNode(e['rule']) ? this.ruleNode(e['rule'], env) : this.cc.error(e, 'rule', 'a nested rule must be a rule node with id, text, source and do');
+      case 'set':
+      case 'add':
+        return this.assign(e, env, rule, key);
+      case 'let':
+        return this.let(e, env, rule);
+      case 'if':
+        return this.if(e, env, rule);
+      case 'forEach':
+        return this.forEach(e, env, rule);
+      case 'repeat':
+        return this.repeat(e, env, rule);
+      case 'while':
+        return this.while(e, env, rule);
+      case 'move':
+        return this.move(e, env, rule);
+      case 'shuffle': {
+        const zone = this.cc.zoneRef(e, 'shuffle', env);
+        if (zone) this.cc.emit({ op: 'shuffle', zone, rule }, rule);
+        return;
+      }
+      case 'deal':
+        return this.deal(e, env, rule);
+      case 'choose':
+        return this.choose(e, env, rule);
+      case 'call':
+        return this.call(e, env);
+      case 'emit':
+        return this.emitEvent(e, env);
+      case 'eliminate':
+        return this.eliminate(e, env, rule);
+      case 'split':
+        return this.split(e, env, rule);
+      case 'endGame':
+        return this.endGame(e, rule);
+      case 'log': {
+        const text = e['log'] as Text;
+        this.cc.emit({ op: 'exec', fn: (c) => log(c, rule, 'log', { en: text.en, zh: text.zh }) }, rule);
+        return;
+      }
+    }
+  }
+
+  private assign(e: Node, env: Env, rule: string, key: 'set' | 'add'): void {
+    const target = this.cc.path(e, key, env);
+    if (!target) return;
+    const valueKey = key === 'set' ? 'to' : 'value';
+    if (key === 'add' && target.type.k !== 'number') {
+      this.cc.error(e, key, `'add' needs a number target; '${target.name}' is ${typeToString(target.type)}`);
+      return;
+    }
+    const value = this.cc.expr(e, valueKey, env, target.type);
+    if (!value) return;
+    const { read, write, name, seat, visibility } = target;
+    const v = value.fn as Run<Json>;
+    const isList = target.type.k === 'list';
+    const logSet = (c: RunCtx, newValue: Json) => {
+      if (!c.s.logging || env.lookup(name)) return; // locals are bookkeeping, not game events
+      const who = seat ? seat(c) : undefined;
+      const pub: { [k: string]: Json } = who === undefined ? { var: name } : { var: name, seat: who };
+      const data: { [k: string]: Json } = { ...pub, value: newValue };
+      if (visibility === 'public') log(c, rule, 'set', data);
+      else log(c, rule, 'set', data, visibility === 'owner' && who !== undefined ? [who] : [], pub);
+    };
+    if (key === 'set') {
+      this.cc.emit({ op: 'exec', fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; write(c, stored); logSet(c, stored); } }, rule);
+    } else {
+      this.cc.emit({ op: 'exec', fn: (c) => { const nv = (read(c) as number) + (v(c) as number); write(c, nv); logSet(c, nv); } }, rule);
+    }
+  }
+
+  private let(e: Node, env: Env, rule: string): void {
+    const name = e['let'];
+    if (typeof name !== 'string' || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {
+      this.cc.error(e, 'let', 'let needs a name (letters, digits, _)');
+      return;
+    }
+    const value = this.cc.expr(e, 'be', env);
+    if (!value) return;
+    const slot = this.cc.newSlot();
+    env.bind(name, { slot, type: value.type });
+    const fn = value.fn as Run<Json>;
+    this.cc.emit({ op: 'exec', fn: (c) => { const x = fn(c); c.locals[slot] = Array.isArray(x) ? x.slice() : x; } }, rule);
+  }
+
+  private if(e: Node, env: Env, rule: string): void {
+    const cond = this.cc.expr(e, 'if', env, T.bool);
+    const jf = this.cc.emit({ op: 'jumpIfNot', cond: cond?.fn ?? (() => false), to: -1 }, rule);
+    this.block(arrayOr(e['then']), env.child(), rule, e);
+    if (Array.isArray(e['else'])) {
+      const jEnd = this.cc.emit({ op: 'jump', to: -1 }, rule);
+      this.patch(jf);
+      this.block(e['else'], env.child(), rule, e);
+      this.patch(jEnd);
+    } else {
+      this.patch(jf);
+    }
+    if (!Array.isArray(e['then'])) this.cc.error(e, 'if', "an 'if' needs a 'then:' list");
+  }
+
+  private forEach(e: Node, env: Env, rule: string): void {
+    const items = this.cc.expr(e, 'forEach', env);
+    if (!items) return;
+    if (items.type.k !== 'list') {
+      this.cc.error(e, 'forEach', `forEach needs a list, got ${typeToString(items.type)}`);
+      return;
+    }
+    const name = typeof e['as'] === 'string' ? e['as'] : undefined;
+    if (!name) {
+      this.cc.error(e, 'forEach', "forEach needs 'as: <name>' for the current item");
+      return;
+    }
+    const listSlot = this.cc.newSlot();
+    const idxSlot = this.cc.newSlot();
+    const asSlot = this.cc.newSlot();
+    const inner = env.child();
+    inner.bind(name, { slot: asSlot, type: items.type.of });
+    const src = items.fn;
+    // the list is copied once: the body may move the very cards it iterates over
+    this.cc.emit({ op: 'forInit', list: (c) => (src(c) as Json[]).slice(), listSlot, idxSlot }, rule);
+    const head = this.cc.emit({ op: 'forNext', listSlot, idxSlot, asSlot, end: -1 }, rule);
+    this.block(arrayOr(e['do']), inner, rule, e);
+    this.cc.emit({ op: 'jump', to: head }, rule);
+    this.patch(head);
+  }
+
+  private repeat(e: Node, env: Env, rule: string): void {
+    const times = this.cc.expr(e, 'repeat', env, T.number);
+    if (!times) return;
+    const counter = this.cc.newSlot();
+    const limit = this.cc.newSlot();
+    const inner = env.child();
+    if (typeof e['as'] === 'string') inner.bind(e['as'], { slot: counter, type: T.number });
+    const n = times.fn as Run<number>;
+    this.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = 0; c.locals[limit] = n(c); } }, rule);
+    const head = this.cc.emit({ op: 'jumpIfNot', cond: (c) => (c.locals[counter] as number) < (c.locals[limit] as number), to: -1 }, rule);
+    this.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = (c.locals[counter] as number) + 1; } }, rule);
+    this.block(arrayOr(e['do']), inner, rule, e);
+    this.cc.emit({ op: 'jump', to: head }, rule);
+    this.patch(head);
+  }
+
+  private while(e: Node, env: Env, rule: string): void {
+    const cond = this.cc.expr(e, 'while', env, T.bool);
+    if (!cond) return;
+    const head = this.cc.emit({ op: 'jumpIfNot', cond: cond.fn, to: -1 }, rule);
+    this.block(arrayOr(e['do']), env.child(), rule, e);
+    this.cc.emit({ op: 'jump', to: head }, rule);
+    this.patch(head);
+  }
+
+  private move(e: Node, env: Env, rule: string): void {
+    const from = this.cc.zoneRef(e, 'move', env);
+    const to = this.cc.zoneRef(e, 'to', env);
+    if (!from || !to) return;
+    const count = e['count'] !== undefined ? (this.cc.expr(e, 'count', env, T.number)?.fn as Run<number> | undefined) : undefined;
+    const cards = e['cards'] !== undefined ? (this.cc.expr(e, 'cards', env, T.list(T.card))?.fn as Run<number[]> | undefined) : undefined;
+    const where = e['where'] !== undefined ? this.cc.lambda(e, 'where', env, [T.card], T.bool) : undefined;
+    const atBottom = e['at'] === 'bottom';
+    const selectors = ['count', 'cards', 'where'].filter((k) => e[k] !== undefined);
+    if (selectors.length > 1) this.cc.error(e, selectors[1], `use only one of count, cards, where (got ${selectors.join(', ')})`);
+    const p = this.cc.program;
+    this.cc.emit({
+      op: 'exec',
+      fn: (c) => {
+        const src = zoneOf(c, from);
+        let taken: number[];
+        if (cards) taken = removeCards(src, cards(c), rule);
+        else if (where) taken = removeWhere(src, (card) => where(c, card) === true);
+        else if (count) taken = src.splice(0, Math.max(0, Math.min(count(c), src.length)));
+        else taken = src.splice(0, src.length);
+        if (taken.length === 0) return;
+        const dst = zoneOf(c, to);
+        if (atBottom) dst.push(...taken);
+        else dst.unshift(...taken);
+        if (c.s.logging) logMove(c, rule, p, from, to, taken);
+      },
+    }, rule);
+  }
+
+  private deal(e: Node, env: Env, rule: string): void {
+    const from = this.cc.zoneRef(e, 'deal', env);
+    const zoneName = e['to'];
+    const z = this.cc.program.zones.findIndex((d) => d.id === zoneName && d.per === 'seat');
+    if (z < 0) this.cc.error(e, 'to', `'${String(zoneName)}' is not a seat zone`);
+    const count = this.cc.expr(e, 'count', env, T.number);
+    const seats = e['seats'] !== undefined ? this.cc.expr(e, 'seats', env, T.list(T.seat)) : undefined;
+    if (!from || z < 0 || !count) return;
+    const p = this.cc.program;
+    const n = count.fn as Run<number>;
+    const who = (seats?.fn as Run<number[]> | undefined) ?? ((c: RunCtx) => c.s.seats.flatMap((s, i) => (s.out ? [] : [i])));
+    this.cc.emit({
+      op: 'exec',
+      fn: (c) => {
+        const src = zoneOf(c, from);
+        const targets = who(c);
+        const k = n(c);
+        for (let round = 0; round < k; round++) {
+          for (const seat of targets) {
+            const card = src.shift();
+            if (card === undefined) return;
+            c.s.seats[seat]!.z[z]!.push(card);
+            if (c.s.logging) logMove(c, rule, p, from, { zone: z, seat: () => seat }, [card]);
+          }
+        }
+      },
+    }, rule);
+  }
+
+  private choose(e: Node, env: Env, rule: string): void {
+    const id = String(e['choose']);
+    const p = this.cc.program;
+    if (p.chooses.has(id)) this.cc.error(e, 'choose', `choice id '${id}' is used twice`);
+    const seatsC = this.cc.expr(e, 'seats', env);
+    if (!seatsC) return;
+    const single = seatsC.type.k === 'seat';
+    if (!single && !(seatsC.type.k === 'list' && (seatsC.type.of.k === 'seat' || seatsC.type.of.k === 'any'))) {
+      this.cc.error(e, 'seats', `'seats' must be a seat or a list of seats, got ${typeToString(seatsC.type)}`);
+      return;
+    }
+    const meSlot = this.cc.newSlot();
+    const inner = env.child();
+    inner.bind('me', { slot: meSlot, type: T.seat });
+    const options = this.cc.expr(e, 'options', inner);
+    if (!options) return;
+    if (options.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card'].includes(options.type.of.k)) {
+      this.cc.error(e, 'options', `'options' must be a list of numbers, booleans, strings, seats or cards; got ${typeToString(options.type)}`);
+      return;
+    }
+    const optionType = options.type.of.k as ChooseInstr['optionType'];
+    const simultaneous = e['simultaneous'] === undefined ? !single : e['simultaneous'] === true;
+    const instr: ChooseInstr = {
+      id,
+      rule,
+      prompt: (e['prompt'] ?? { en: id, zh: id }) as Text,
+      seats: single ? (c) => { const s = seatsC.fn(c); return s === null ? [] : [s as number]; } : (seatsC.fn as Run<number[]>),
+      options: options.fn as Run<Json[]>,
+      meSlot,
+      simultaneous,
+      secret: e['secret'] === true,
+      optionType,
+      labels: (isNode(e['labels']) ? e['labels'] : {}) as Record<string, Text>,
+    };
+    const into = e['into'];
+    const as = e['as'];
+    if (into !== undefined) {
+      const v = p.seatVars.findIndex((d) => d.id === into);
+      if (v < 0) this.cc.error(e, 'into', `'${String(into)}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ')}`);
+      else if (!sameScalar(p.seatVars[v]!.type, optionType)) this.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
+      else instr.into = v;
+    } else if (typeof as === 'string') {
+      if (!single) this.cc.error(e, 'as', "a choice by several seats stores each answer in a seat var: use 'into: <seatVar>' (or loop with forEach and choose one seat at a time)");
+      const slot = this.cc.newSlot();
+      env.bind(as, { slot, type: options.type.of });
+      instr.asSlot = slot;
+    } else {
+      this.cc.error(e, 'choose', "a choice needs 'into: <seatVar>' or 'as: <name>' to keep the answer");
+    }
+    if (!single && !simultaneous) this.cc.error(e, 'simultaneous', 'several seats answering one after another: loop with forEach over the seats and choose one seat at a time, so each sees the earlier answers');
+    p.chooses.set(id, instr);
+    this.cc.emit({ op: 'choose', c: instr }, rule);
+  }
+
+  private call(e: Node, env: Env): void {
+    const id = String(e['call']);
+    const proc = list(this.spec, 'procedures').find((x) => x['id'] === id);
+    if (!proc) {
+      this.cc.error(e, 'call', `unknown procedure '${id}'`, `procedures: ${list(this.spec, 'procedures').map((x) => String(x['id'])).join(', ') || 'none'}`);
+      return;
+    }
+    this.inline(proc, e, isNode(e['with']) ? e['with'] : {}, env, `procedure '${id}'`);
+  }
+
+  private emitEvent(e: Node, env: Env): void {
+    const event = String(e['emit']);
+    const handlers = list(this.spec, 'triggers').filter((t) => t['on'] === event);
+    if (handlers.length === 0) this.cc.warn(e, 'emit', `no trigger listens to '${event}'`);
+    for (const h of handlers) this.inline(h, e, isNode(e['with']) ? e['with'] : {}, env, `trigger '${String(h['id'])}'`);
+  }
+
+  /** Bind the arguments as fresh locals, then compile the body in place. */
+  private inline(target: Node, site: Node, args: Node, env: Env, what: string): void {
+    const id = String(target['id']);
+    if (this.inlining.includes(id)) {
+      this.cc.error(site, undefined, `${what} calls itself (through ${this.inlining.join(' → ')}); loops are written with forEach/repeat/while`);
+      return;
+    }
+    const params = Array.isArray(target['params']) ? (target['params'] as unknown[]).map(String) : [];
+    for (const name of Object.keys(args)) if (!params.includes(name)) this.cc.error(args, name, `${what} has no parameter '${name}'`, `parameters: ${params.join(', ') || 'none'}`);
+    const inner = new Env(); // procedures see only their parameters, not the caller's locals
+    for (const name of params) {
+      if (!(name in args)) {
+        this.cc.error(site, undefined, `${what} needs parameter '${name}'`);
+        continue;
+      }
+      const value = this.cc.expr(args, name, env);
+      if (!value) continue;
+      const slot = this.cc.newSlot();
+      inner.bind(name, { slot, type: value.type });
+      const fn = value.fn as Run<Json>;
+      this.cc.emit({ op: 'exec', fn: (c) => { c.locals[slot] = fn(c); } }, id);
+    }
+    this.inlining.push(id);
+    this.ruleNode(target, inner);
+    this.inlining.pop();
+  }
+
+  private eliminate(e: Node, env: Env, rule: string): void {
+    const seat = this.cc.expr(e, 'eliminate', env, T.seat);
+    if (!seat) return;
+    const fn = seat.fn as Run<number>;
+    this.cc.emit({ op: 'exec', fn: (c) => { const s = fn(c); if (s === null || c.s.seats[s]!.out) return; c.s.seats[s]!.out = true; log(c, rule, 'eliminate', { seat: s }); } }, rule);
+  }
+
+  private split(e: Node, env: Env, rule: string): void {
+    const from = this.cc.zoneRef(e, 'split', env);
+    const among = this.cc.expr(e, 'among', env, T.list(T.seat));
+    const intoName = e['into'];
+    const into = this.cc.program.zones.findIndex((d) => d.id === intoName && d.per === 'seat');
+    if (into < 0) this.cc.error(e, 'into', `'${String(intoName)}' is not a seat zone`);
+    const value = this.cc.lambda(e, 'value', env, [T.card], T.number);
+    if (!from || !among || into < 0 || !value) return;
+    const p = this.cc.program;
+    const who = among.fn as Run<number[]>;
+    this.cc.emit({
+      op: 'exec',
+      fn: (c) => {
+        const src = zoneOf(c, from);
+        const seats = who(c);
+        const { groups, share } = equalSplit(src.map((card) => value(c, card) as number), seats.length);
+        const picked = groups.map((g) => g.map((i) => src[i]!));
+        const taken = new Set(picked.flat());
+        const rest = src.filter((card) => !taken.has(card));
+        src.length = 0;
+        src.push(...rest);
+        picked.forEach((cards, k) => {
+          const seat = seats[k]!;
+          c.s.seats[seat]!.z[into]!.push(...cards);
+          if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
+        });
+        log(c, rule, 'split', { among: seats, share, left: rest.length });
+      },
+    }, rule);
+  }
+
+  private endGame(e: Node, rule: string): void {
+    const end = String(e['endGame']);
+    if (!list(this.spec, 'ends').some((x) => x['id'] === end)) this.cc.error(e, 'endGame', `unknown end rule '${end}'`, `ends: ${list(this.spec, 'ends').map((x) => String(x['id'])).join(', ')}`);
+    this.cc.emit({ op: 'end', end, rule }, rule);
+  }
+}
+
+function arrayOr(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+function sameScalar(varT: string, optionT: string): boolean {
+  return varT === optionT;
+}
+
+function removeCards(src: number[], cards: number[], rule: string): number[] {
+  const taken: number[] = [];
+  for (const card of cards) {
+    const i = src.indexOf(card);
+    if (i < 0) throw new Error(`rule '${rule}': card ${card} is not in the zone it is moved from`);
+    src.splice(i, 1);
+    taken.push(card);
+  }
+  return taken;
+}
+
+function removeWhere(src: number[], pred: (card: number) => boolean): number[] {
+  const taken: number[] = [];
+  let w = 0;
+  for (let r = 0; r < src.length; r++) {
+    const card = src[r]!;
+    if (pred(card)) taken.push(card);
+    else src[w++] = card;
+  }
+  src.length = w;
+  return taken;
+}
+
+function logMove(c: RunCtx, rule: string, p: import('../program.ts').Program, from: ZoneRef, to: ZoneRef, cards: number[]): void {
+  const fromSeat = from.seat?.(c);
+  const toSeat = to.seat?.(c);
+  const where = {
+    from: zoneName(p, from.zone),
+    ...(fromSeat !== undefined ? { fromSeat } : {}),
+    to: zoneName(p, to.zone),
+    ...(toSeat !== undefined ? { toSeat } : {}),
+    count: cards.length,
+  };
+  const vis = mergeVis(zoneVis(p, from.zone, fromSeat), zoneVis(p, to.zone, toSeat));
+  if (vis === 'all') log(c, rule, 'move', { ...where, cards });
+  else log(c, rule, 'move', { ...where, cards }, vis, where);
+}
+
+export type { Type };

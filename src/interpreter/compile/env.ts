@@ -1,0 +1,28 @@
+/** Compile-time environment: locals (name -> slot) in nested blocks. */
+import type { Type } from '../../expr/index.ts';
+
+export interface LocalBinding {
+  slot: number;
+  type: Type;
+}
+
+export class Env {
+  private readonly names = new Map<string, LocalBinding>();
+  constructor(private readonly parent?: Env) {}
+
+  lookup(name: string): LocalBinding | undefined {
+    return this.names.get(name) ?? this.parent?.lookup(name);
+  }
+
+  bind(name: string, binding: LocalBinding): void {
+    this.names.set(name, binding);
+  }
+
+  child(): Env {
+    return new Env(this);
+  }
+
+  allNames(): string[] {
+    return [...this.names.keys(), ...(this.parent?.allNames() ?? [])];
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Spec → Program. Stages: declarations, functions, end rules, outcome, then the setup and flow
+ * rules into one instruction list, then static checks over the instructions.
+ */
+import type { Diagnostic } from '../../spec/diagnostics.ts';
+import type { LoadedSpec } from '../../spec/load-spec.ts';
+import type { Program } from '../program.ts';
+import { Compiler, Env, isNode, type Node } from './compiler.ts';
+import { compileDeclarations, list } from './declarations.ts';
+import { EffectCompiler } from './effects.ts';
+import { compileEnds, compileFunctions, compileOutcome } from './outcome.ts';
+import { checkReachable } from './reachability.ts';
+
+export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnostics: Diagnostic[] } {
+  const spec = loaded.spec as unknown as Node;
+  const game = isNode(spec['game']) ? spec['game'] : {};
+  const players = isNode(game['players']) ? game['players'] : {};
+  const program: Program = {
+    id: String(game['id'] ?? ''),
+    name: (game['name'] ?? { en: '', zh: '' }) as Program['name'],
+    minPlayers: Number(players['min'] ?? 1),
+    maxPlayers: Number(players['max'] ?? 1),
+    options: [],
+    cards: [],
+    propNames: [],
+    vars: [],
+    seatVars: [],
+    zones: [],
+    code: [],
+    slots: 0,
+    ends: [],
+    results: [],
+    chooses: new Map(),
+  };
+  const cc = new Compiler(loaded, program);
+  if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
+
+  compileDeclarations(cc, spec);
+  if (typeof game['roundVar'] === 'string') {
+    const i = program.vars.findIndex((v) => v.id === game['roundVar']);
+    if (i < 0 || program.vars[i]!.type !== 'number') cc.error(game, 'roundVar', `roundVar '${String(game['roundVar'])}' must name a number var`);
+    else program.roundVar = i;
+  }
+  compileFunctions(cc, spec);
+  compileEnds(cc, spec);
+  compileOutcome(cc, spec);
+
+  const effects = new EffectCompiler(cc, spec);
+  for (const section of ['setup', 'flow']) for (const rule of list(spec, section)) effects.ruleNode(rule, new Env());
+  cc.emit({ op: 'finish' }, 'flow');
+
+  checkReachable(cc, spec);
+  program.code = cc.code;
+  program.slots = cc.slots;
+  const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');
+  return hasErrors ? { diagnostics: cc.diagnostics } : { program, diagnostics: cc.diagnostics };
+}

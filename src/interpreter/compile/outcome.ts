@@ -1,0 +1,108 @@
+/** Functions, end conditions, scores and result rules. */
+import { typeToString, type Type } from '../../expr/index.ts';
+import type { ResultRule, Run, RunCtx } from '../program.ts';
+import { Env, isNode, type Compiler, type Node } from './compiler.ts';
+import { list } from './declarations.ts';
+import { T, varType } from './types.ts';
+
+/** User functions, compiled in order: a function may use the ones declared before it. */
+export function compileFunctions(cc: Compiler, spec: Node): void {
+  for (const f of list(spec, 'functions')) {
+    const id = String(f['id']);
+    const env = new Env();
+    const params: { slot: number; type: Type }[] = [];
+    const declared = Array.isArray(f['params']) ? (f['params'] as unknown[]) : [];
+    declared.forEach((param, i) => {
+      if (!isNode(param) || typeof param['name'] !== 'string') {
+        cc.error(declared, i, 'a parameter is {name: …, type: …}');
+        return;
+      }
+      const type = varType(param['type'] as Parameters<typeof varType>[0]);
+      const slot = cc.newSlot();
+      env.bind(param['name'], { slot, type });
+      params.push({ slot, type });
+    });
+    const body = cc.expr(f, 'body', env);
+    if (!body) continue;
+    if (f['returns'] !== undefined) {
+      const want = varType(f['returns'] as Parameters<typeof varType>[0]);
+      if (typeToString(want) !== typeToString(body.type) && body.type.k !== 'any')
+        cc.error(f, 'body', `function '${id}' should return ${typeToString(want)}, but its body gives ${typeToString(body.type)}`);
+    }
+    cc.functions.set(id, { id, params, returns: body.type, body: body.fn as (c: RunCtx) => unknown });
+  }
+}
+
+export function compileEnds(cc: Compiler, spec: Node): void {
+  const ends = list(spec, 'ends');
+  for (const e of ends) {
+    const id = String(e['id']);
+    if (e['when'] === undefined) {
+      cc.program.ends.push({ id });
+      continue;
+    }
+    const when = cc.expr(e, 'when', new Env(), T.bool);
+    if (when) cc.program.ends.push({ id, when: when.fn });
+  }
+  if (!ends.some((e) => e['when'] === undefined)) {
+    const at = ends[0] ?? spec;
+    cc.error(at, ends[0] ? 'id' : undefined, "no end rule without 'when': the game needs one to say how it ends when the flow finishes");
+  }
+}
+
+export function compileOutcome(cc: Compiler, spec: Node): void {
+  const outcome = spec['outcome'];
+  if (!isNode(outcome)) {
+    cc.error(spec, undefined, "the game has no 'outcome' section (score and results)");
+    return;
+  }
+  const p = cc.program;
+  if (outcome['score'] !== undefined) {
+    const score = cc.lambda(outcome, 'score', new Env(), [T.seat], T.number);
+    if (score) {
+      p.score = (c, seat) => score(c, seat) as number;
+      const slot = cc.newSlot();
+      // score(s) becomes a function every later expression can call
+      cc.functions.set('score', { id: 'score', params: [{ slot, type: T.seat }], returns: T.number, body: (c) => score(c, c.locals[slot]) });
+    }
+  }
+  const results = list(outcome, 'results');
+  if (results.length === 0) cc.error(outcome, undefined, "'outcome' needs at least one result rule");
+  for (const r of results) {
+    const id = String(r['id']);
+    const when = r['when'] !== undefined ? cc.expr(r, 'when', new Env(), T.bool) : undefined;
+    const winners = compileWinners(cc, r);
+    if (!winners) continue;
+    const rule: ResultRule = { id, winners };
+    if (when) rule.when = when.fn;
+    p.results.push(rule);
+  }
+}
+
+function compileWinners(cc: Compiler, r: Node): Run<number[]> | undefined {
+  const w = r['winners'];
+  if (typeof w === 'string') return cc.expr(r, 'winners', new Env(), T.list(T.seat))?.fn as Run<number[]> | undefined;
+  if (!isNode(w)) {
+    cc.error(r, 'winners', "'winners' is a list-of-seats expression, or {among, by: [{key, order}]}");
+    return undefined;
+  }
+  const among = cc.expr(w, 'among', new Env(), T.list(T.seat));
+  const by = list(w, 'by').map((k) => ({
+    key: cc.lambda(k, 'key', new Env(), [T.seat], T.number),
+    desc: k['order'] !== 'asc',
+  }));
+  if (!among || by.some((k) => !k.key)) return undefined;
+  const keys = by as { key: (c: RunCtx, s: unknown) => unknown; desc: boolean }[];
+  const amongFn = among.fn as Run<number[]>;
+  // Keep every seat tied on all keys so far; each key narrows the field (tie-breakers in order).
+  return (c) => {
+    let field = amongFn(c).slice();
+    for (const { key, desc } of keys) {
+      if (field.length <= 1) break;
+      const values = field.map((s) => key(c, s) as number);
+      const best = desc ? Math.max(...values) : Math.min(...values);
+      field = field.filter((_, i) => values[i] === best);
+    }
+    return field;
+  };
+}

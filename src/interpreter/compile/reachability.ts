@@ -1,0 +1,59 @@
+/**
+ * Static checks over the compiled instructions: every instruction reachable from the start
+ * (a plain graph search over jumps, as in GGP/RG validators), and every procedure and trigger used.
+ */
+import type { Compiler, Node } from './compiler.ts';
+import { list } from './declarations.ts';
+
+export function checkReachable(cc: Compiler, spec: Node): void {
+  const code = cc.code;
+  const seen = new Array<boolean>(code.length).fill(false);
+  const todo = [0];
+  while (todo.length > 0) {
+    const i = todo.pop()!;
+    if (i < 0 || i >= code.length || seen[i]) continue;
+    seen[i] = true;
+    const ins = code[i]!;
+    switch (ins.op) {
+      case 'jump':
+        todo.push(ins.to);
+        break;
+      case 'jumpIfNot':
+        todo.push(ins.to, i + 1);
+        break;
+      case 'forNext':
+        todo.push(ins.end, i + 1);
+        break;
+      case 'end':
+      case 'finish':
+        break;
+      default:
+        todo.push(i + 1);
+    }
+  }
+  const reported = new Set<string>();
+  seen.forEach((ok, i) => {
+    const rule = cc.ruleAt[i]!;
+    if (ok || reported.has(rule)) return;
+    reported.add(rule);
+    const node = cc.ruleNodes.get(rule);
+    if (node) cc.error(node, 'id', `part of rule '${rule}' can never run (it comes after an endGame in the same list, or the flow never gets there)`);
+  });
+
+  const called = new Set<string>();
+  const emitted = new Set<string>();
+  walk(spec, (n) => {
+    if (typeof n['call'] === 'string') called.add(n['call']);
+    if (typeof n['emit'] === 'string') emitted.add(n['emit']);
+  });
+  for (const proc of list(spec, 'procedures')) if (!called.has(String(proc['id']))) cc.warn(proc, 'id', `procedure '${String(proc['id'])}' is never called`);
+  for (const t of list(spec, 'triggers')) if (!emitted.has(String(t['on']))) cc.warn(t, 'on', `trigger '${String(t['id'])}' listens to '${String(t['on'])}', which nothing emits`);
+}
+
+function walk(v: unknown, visit: (n: Node) => void): void {
+  if (Array.isArray(v)) v.forEach((x) => walk(x, visit));
+  else if (typeof v === 'object' && v !== null) {
+    visit(v as Node);
+    for (const x of Object.values(v)) walk(x, visit);
+  }
+}

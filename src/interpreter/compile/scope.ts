@@ -1,0 +1,189 @@
+/**
+ * The expression scope the interpreter gives the expression compiler: locals, declared vars and
+ * zones, card properties, options, and the seat/board built-ins. Every getter reads the running
+ * state through the RunCtx, so compiled expressions are shared by all game instances.
+ */
+import type { FunctionBinding, MemberBinding, NameBinding, Scope, Type } from '../../expr/index.ts';
+import type { Json } from '../api.ts';
+import type { Program, RunCtx } from '../program.ts';
+import type { Env } from './env.ts';
+import { T, varType } from './types.ts';
+
+export interface UserFunction {
+  id: string;
+  params: { slot: number; type: Type }[];
+  returns: Type;
+  body: (c: RunCtx) => unknown;
+}
+
+/** Which names an expression may use: guards (`when`) and initial values see only options and players. */
+export type ScopeKind = 'full' | 'static';
+
+export interface ScopeDeps {
+  program: Program;
+  functions: Map<string, UserFunction>;
+  newSlot(): number;
+}
+
+export function aliveSeats(c: RunCtx): number[] {
+  const out: number[] = [];
+  const seats = c.s.seats;
+  for (let i = 0; i < seats.length; i++) if (!seats[i]!.out) out.push(i);
+  return out;
+}
+
+const r = (c: unknown) => c as RunCtx;
+
+export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
+  const p = deps.program;
+  const staticNames = ['options', 'players'];
+  return {
+    name(id: string): NameBinding | undefined {
+      const local = env.lookup(id);
+      if (local) {
+        const slot = local.slot;
+        return { type: local.type, get: (c) => c.locals[slot] };
+      }
+      if (id === 'options') return { type: T.any, get: (c) => r(c).s.options };
+      if (id === 'players') return { type: T.number, get: (c) => r(c).s.players };
+      if (kind === 'static') return undefined;
+      if (id === 'seats') return { type: T.list(T.seat), get: (c) => r(c).t.seats };
+      if (id === 'alive') return { type: T.list(T.seat), get: (c) => aliveSeats(r(c)) };
+      const v = p.vars.findIndex((d) => d.id === id);
+      if (v >= 0) return { type: varType(p.vars[v]!.type), get: (c) => r(c).s.g[v] };
+      const z = p.zones.findIndex((d) => d.id === id && d.per === 'game');
+      if (z >= 0) return { type: T.list(T.card), get: (c) => r(c).s.z[z] };
+      return undefined;
+    },
+    member(objType: Type, id: string): MemberBinding | undefined {
+      if (objType.k === 'any') {
+        // only `options` has type any as an object: option members are typed by their declaration
+        const o = p.options.find((d) => d.id === id);
+        if (!o) return undefined;
+        return { type: T[o.type], get: (obj) => (obj as Record<string, Json>)[id] };
+      }
+      if (kind === 'static') return undefined;
+      if (objType.k === 'seat') {
+        if (id === 'out') return { type: T.bool, get: (obj, c) => r(c).s.seats[obj as number]!.out };
+        const v = p.seatVars.findIndex((d) => d.id === id);
+        if (v >= 0) return { type: varType(p.seatVars[v]!.type), get: (obj, c) => r(c).s.seats[obj as number]!.v[v] };
+        const z = p.zones.findIndex((d) => d.id === id && d.per === 'seat');
+        if (z >= 0) return { type: T.list(T.card), get: (obj, c) => r(c).s.seats[obj as number]!.z[z] };
+        return undefined;
+      }
+      if (objType.k === 'card') {
+        if (id === 'kind') return { type: T.string, get: (obj, c) => p.cards[r(c).t.kindOf[obj as number]!]!.id };
+        const i = p.propNames.indexOf(id);
+        if (i < 0) return undefined;
+        return { type: propType(p, id), get: (obj, c) => r(c).t.props[i]![obj as number] };
+      }
+      return undefined;
+    },
+    fn(id: string): FunctionBinding | undefined {
+      if (kind === 'static') return undefined;
+      if (id === 'kindOf') return kindOf(p);
+      return seatFunctions[id] ?? userFunction(deps.functions.get(id));
+    },
+    newSlot: () => deps.newSlot(),
+    names(): string[] {
+      if (kind === 'static') return [...env.allNames(), ...staticNames];
+      return [
+        ...env.allNames(),
+        ...staticNames,
+        'seats',
+        'alive',
+        ...p.vars.map((d) => d.id),
+        ...p.zones.filter((d) => d.per === 'game').map((d) => d.id),
+        ...deps.functions.keys(),
+        ...Object.keys(seatFunctions),
+        'kindOf',
+      ];
+    },
+    members(objType: Type): string[] {
+      if (objType.k === 'any') return p.options.map((o) => o.id);
+      if (objType.k === 'seat')
+        return ['out', ...p.seatVars.map((d) => d.id), ...p.zones.filter((d) => d.per === 'seat').map((d) => d.id)];
+      if (objType.k === 'card') return ['kind', ...p.propNames];
+      return [];
+    },
+  };
+}
+
+function propType(p: Program, id: string): Type {
+  for (const card of p.cards) {
+    const v = card.props[id];
+    if (typeof v === 'number') return T.number;
+    if (typeof v === 'boolean') return T.bool;
+    if (typeof v === 'string') return T.string;
+  }
+  return T.any;
+}
+
+/** kindOf(c): the card's kind id, like c.kind */
+function kindOf(p: Program): FunctionBinding {
+  return {
+    check: (args) => (args.length === 1 && (args[0]!.k === 'card' || args[0]!.k === 'none') ? T.string : 'kindOf takes one card'),
+    call: (args, c) => (args[0] === null ? null : p.cards[r(c).t.kindOf[args[0] as number]!]!.id),
+  };
+}
+
+function userFunction(f: UserFunction | undefined): FunctionBinding | undefined {
+  if (!f) return undefined;
+  return {
+    check(args: Type[]) {
+      if (args.length !== f.params.length) return `${f.id} takes ${f.params.length} argument(s), got ${args.length}`;
+      return f.returns;
+    },
+    call(args: unknown[], ctx) {
+      for (let i = 0; i < args.length; i++) ctx.locals[f.params[i]!.slot] = args[i];
+      return f.body(ctx as RunCtx);
+    },
+  };
+}
+
+const seatArg = (args: Type[], n: number, name: string): string | undefined => {
+  if (args.length !== n) return `${name} takes ${n} argument(s), got ${args.length}`;
+  if (args[0]!.k !== 'seat' && args[0]!.k !== 'any') return `${name} needs a seat as first argument`;
+  if (n === 2 && !(args[1]!.k === 'list' && (args[1]!.of.k === 'seat' || args[1]!.of.k === 'any')))
+    return `${name} needs a list of seats as second argument`;
+  return undefined;
+};
+
+/** Seat-circle built-ins: they need the player count, which only the running state knows. */
+const seatFunctions: Record<string, FunctionBinding> = {
+  left: {
+    check: (a) => seatArg(a, 1, 'left') ?? T.seat,
+    call: (a, c) => ((a[0] as number) + 1) % r(c).s.players,
+  },
+  right: {
+    check: (a) => seatArg(a, 1, 'right') ?? T.seat,
+    call: (a, c) => ((a[0] as number) - 1 + r(c).s.players) % r(c).s.players,
+  },
+  leftOf: {
+    check: (a) => seatArg(a, 2, 'leftOf') ?? T.seat,
+    call: (a, c) => {
+      const from = a[0] as number;
+      const among = a[1] as number[];
+      const n = r(c).s.players;
+      for (let d = 1; d <= n; d++) {
+        const s = (from + d) % n;
+        if (s !== from && among.includes(s)) return s;
+      }
+      return null;
+    },
+  },
+  clockwiseFrom: {
+    check: (a) => seatArg(a, 2, 'clockwiseFrom') ?? T.list(T.seat),
+    call: (a, c) => {
+      const from = a[0] as number;
+      const among = a[1] as number[];
+      const n = r(c).s.players;
+      const out: number[] = [];
+      for (let d = 0; d < n; d++) {
+        const s = (from + d) % n;
+        if (among.includes(s)) out.push(s);
+      }
+      return out;
+    },
+  },
+};

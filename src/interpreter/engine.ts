@@ -1,0 +1,172 @@
+/**
+ * The Engine over a compiled Program: creating games, the pure and in-place APIs, legal actions.
+ */
+import type { Action, Engine, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
+import type { Program, RunCtx, Tables } from './program.ts';
+import { seedRng } from './rng.ts';
+import { cloneState, type State } from './state.ts';
+import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
+import { seatView } from './view.ts';
+
+export function makeEngine(p: Program): Engine<State> {
+  const tablesCache = new Map<string, Tables>();
+  const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
+
+  function tablesFor(s: State): Tables {
+    const t = tablesCache.get(key(s.players, s.options));
+    if (!t) throw new EngineError('this state was not created by this engine');
+    return t;
+  }
+
+  function resolveOptions(given: Record<string, Json> | undefined): Record<string, Json> {
+    const out: Record<string, Json> = {};
+    for (const [id, value] of Object.entries(given ?? {})) {
+      const decl = p.options.find((o) => o.id === id);
+      if (!decl) throw new EngineError(`unknown option '${id}'; options: ${p.options.map((o) => o.id).join(', ') || 'none'}`);
+      const type = decl.type === 'bool' ? 'boolean' : decl.type;
+      if (typeof value !== type) throw new EngineError(`option '${id}' must be a ${decl.type}`);
+      if (decl.values && !decl.values.includes(value)) throw new EngineError(`option '${id}' must be one of ${decl.values.join(', ')}`);
+    }
+    for (const o of p.options) out[o.id] = given?.[o.id] ?? o.default;
+    return out;
+  }
+
+  function create(config: GameConfig): State {
+    const { players } = config;
+    if (!Number.isInteger(players) || players < p.minPlayers || players > p.maxPlayers)
+      throw new EngineError(`${p.id} is for ${p.minPlayers}–${p.maxPlayers} players, not ${players}`);
+    const options = resolveOptions(config.options);
+    const s: State = {
+      players,
+      options,
+      g: [],
+      z: [],
+      seats: [],
+      locals: new Array<Json>(p.slots).fill(null),
+      pc: 0,
+      pending: null,
+      rng: seedRng(config.seed),
+      externalChance: config.chance === 'external',
+      logging: config.log !== false,
+      log: [],
+      result: null,
+      steps: 0,
+    };
+    // Static expressions (initial values, counts) see only options and players.
+    const seats = Array.from({ length: players }, (_, i) => i);
+    const staticCtx: RunCtx = { locals: s.locals, s, t: { kindOf: [], props: [], seats } };
+    const kindOf: number[] = [];
+    const make = (kind: number, count: number): number[] => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++) ids.push(kindOf.push(kind) - 1);
+      return ids;
+    };
+    s.g = p.vars.map((v) => copy(v.initial(staticCtx)));
+    s.z = p.zones.map((z) => (z.per === 'game' ? z.initial.flatMap((it) => make(it.kind, it.count(staticCtx))) : []));
+    s.seats = seats.map(() => ({ v: p.seatVars.map((v) => copy(v.initial(staticCtx))), z: p.zones.map(() => []), out: false }));
+    p.zones.forEach((z, zi) => {
+      if (z.per !== 'seat') return;
+      for (const seat of s.seats) seat.z[zi] = z.initial.flatMap((it) => make(it.kind, it.count(staticCtx)));
+    });
+    const k = key(players, options);
+    if (!tablesCache.has(k)) {
+      const props = p.propNames.map((name) => kindOf.map((kind) => p.cards[kind]!.props[name] ?? null));
+      tablesCache.set(k, { kindOf, props, seats });
+    }
+    run(p, s, tablesFor(s));
+    return s;
+  }
+
+  function pending(s: State): Pending | null {
+    const pd = s.pending;
+    if (!pd) return null;
+    if (pd.kind === 'chance') return { kind: 'chance', rule: ruleAt(s), seat: -1, outcomes: chanceOutcomes(p, s, tablesFor(s)) };
+    const ch = pendingChoice(p, s)!;
+    return { kind: 'choice', choice: ch.id, rule: ch.rule, prompt: ch.prompt, seats: pd.seats.slice(), waitingFor: waitingFor(pd, ch), simultaneous: ch.simultaneous };
+  }
+
+  function ruleAt(s: State): string {
+    const ins = s.pending ? p.code[s.pending.at] : undefined;
+    return ins?.op === 'shuffle' ? ins.rule : ins?.op === 'choose' ? ins.c.rule : '';
+  }
+
+  function legalActions(s: State, seat: number): Action[] {
+    const pd = s.pending;
+    const ch = pendingChoice(p, s);
+    if (!pd || !ch || !waitingFor(pd, ch).includes(seat)) return [];
+    const opts = pd.options[pd.seats.indexOf(seat)]!;
+    if (ch.optionType !== 'card') return opts.map((value) => ({ choice: ch.id, value }));
+    // Cards of one kind are interchangeable to the rules: offer one of each kind.
+    const kindOf = tablesFor(s).kindOf;
+    const seen = new Set<number>();
+    const out: Action[] = [];
+    for (const card of opts as number[]) {
+      const kind = kindOf[card]!;
+      if (seen.has(kind)) continue;
+      seen.add(kind);
+      out.push({ choice: ch.id, value: card });
+    }
+    return out;
+  }
+
+  function applyInPlace(s: State, seat: number, action: Action): void {
+    answer(p, s, tablesFor(s), seat, action);
+  }
+
+  function describe(action: Action, lang: 'en' | 'zh'): string {
+    const ch = p.chooses.get(action.choice);
+    const v = action.value;
+    if (!ch) return JSON.stringify(v);
+    switch (ch.optionType) {
+      case 'seat':
+        return lang === 'zh' ? `玩家 ${Number(v) + 1}` : `player ${Number(v) + 1}`;
+      case 'card': {
+        for (const t of tablesCache.values()) {
+          const kind = t.kindOf[v as number];
+          if (kind !== undefined) return p.cards[kind]!.name[lang];
+        }
+        return `card ${String(v)}`;
+      }
+      case 'bool':
+        return ch.labels[String(v)]?.[lang] ?? (v ? (lang === 'zh' ? '是' : 'yes') : lang === 'zh' ? '否' : 'no');
+      default:
+        return ch.labels[String(v)]?.[lang] ?? String(v);
+    }
+  }
+
+  return {
+    id: p.id,
+    name: p.name,
+    minPlayers: p.minPlayers,
+    maxPlayers: p.maxPlayers,
+    options: p.options.map((o) => ({ ...o })),
+    create,
+    pending,
+    legalActions,
+    apply(s, seat, action) {
+      const next = cloneState(s);
+      applyInPlace(next, seat, action);
+      return next;
+    },
+    applyInPlace,
+    applyChance(s, index) {
+      const next = cloneState(s);
+      chance(p, next, tablesFor(next), index);
+      return next;
+    },
+    view(s, seat): SeatView {
+      return seatView(p, s, tablesFor(s), seat, pending(s));
+    },
+    result(s): GameResult | null {
+      return s.result;
+    },
+    log(s): LogEntry[] {
+      return s.log.map(({ rule, event, data }) => ({ rule, event, data }));
+    },
+    describe,
+  };
+}
+
+function copy(v: Json): Json {
+  return Array.isArray(v) ? v.slice() : v;
+}

@@ -1,0 +1,126 @@
+/**
+ * The compiled form of a spec: tables of declarations and a flat instruction list.
+ * Flow is compiled to instructions with jumps so the "continuation" of a running game is a
+ * single program counter plus local slots — both plain JSON in the state.
+ */
+import type { Json, Text } from './api.ts';
+import type { Ctx } from '../expr/index.ts';
+import type { State } from './state.ts';
+
+export type VarType = 'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings';
+export type Visibility = 'public' | 'owner' | 'hidden';
+
+/** Per game instance (players + options): which card id is which kind. */
+export interface Tables {
+  /** card id -> kind index */
+  kindOf: number[];
+  /** prop index -> card id -> value */
+  props: Json[][];
+  /** [0, 1, …, players-1] */
+  seats: number[];
+}
+
+/** What compiled code receives: the expression Ctx plus the running state. */
+export interface RunCtx extends Ctx {
+  locals: Json[];
+  s: State;
+  t: Tables;
+}
+
+export type Run<T> = (c: RunCtx) => T;
+
+export interface VarDecl {
+  id: string;
+  type: VarType;
+  visibility: Visibility;
+  initial: Run<Json>;
+}
+
+export interface ZoneDecl {
+  id: string;
+  per: 'game' | 'seat';
+  visibility: Visibility;
+  /** initial content: kind index and how many (per seat for seat zones) */
+  initial: { kind: number; count: Run<number> }[];
+}
+
+export interface CardKind {
+  id: string;
+  name: Text;
+  count: Run<number>;
+  props: Record<string, Json>;
+}
+
+/** A zone named in an effect: a game zone, or a seat's zone. */
+export interface ZoneRef {
+  zone: number;
+  /** for seat zones: which seat */
+  seat?: Run<number>;
+}
+
+export interface ChooseInstr {
+  id: string;
+  rule: string;
+  prompt: Text;
+  seats: Run<number[]>;
+  /** evaluated once per deciding seat, with `me` in meSlot */
+  options: Run<Json[]>;
+  meSlot: number;
+  /** several seats: each answer goes into this seat var */
+  into?: number;
+  /** one seat: the answer goes into this local slot */
+  asSlot?: number;
+  simultaneous: boolean;
+  secret: boolean;
+  optionType: 'number' | 'bool' | 'string' | 'seat' | 'card';
+  labels: Record<string, Text>;
+}
+
+export type Instr =
+  | { op: 'exec'; fn: Run<void> }
+  | { op: 'jump'; to: number }
+  | { op: 'jumpIfNot'; cond: Run<unknown>; to: number }
+  | { op: 'forInit'; list: Run<unknown>; listSlot: number; idxSlot: number }
+  | { op: 'forNext'; listSlot: number; idxSlot: number; asSlot: number; end: number }
+  | { op: 'choose'; c: ChooseInstr }
+  | { op: 'shuffle'; zone: ZoneRef; rule: string }
+  | { op: 'end'; end: string; rule: string }
+  | { op: 'finish' };
+
+export interface EndRule {
+  id: string;
+  when?: Run<unknown>;
+}
+
+export interface ResultRule {
+  id: string;
+  when?: Run<unknown>;
+  winners: Run<number[]>;
+}
+
+export interface OptionDecl {
+  id: string;
+  type: 'bool' | 'number' | 'string';
+  default: Json;
+  values?: Json[];
+}
+
+export interface Program {
+  id: string;
+  name: Text;
+  minPlayers: number;
+  maxPlayers: number;
+  roundVar?: number;
+  options: OptionDecl[];
+  cards: CardKind[];
+  propNames: string[];
+  vars: VarDecl[];
+  seatVars: VarDecl[];
+  zones: ZoneDecl[];
+  code: Instr[];
+  slots: number;
+  ends: EndRule[];
+  score?: (c: RunCtx, seat: number) => number;
+  results: ResultRule[];
+  chooses: Map<string, ChooseInstr>;
+}

@@ -1,0 +1,15 @@
+/** Seeded chance, kept in the state as pure-rand's xoroshiro128plus state (plain numbers). */
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+
+export function seedRng(seed: number): number[] {
+  return [...xoroshiro128plus(seed).getState()];
+}
+
+/** Draw `count` uniform integers in [0, bound_i) in one go; updates `state.rng`. */
+export function drawMany(holder: { rng: number[] }, bounds: readonly number[]): number[] {
+  const gen = xoroshiro128plusFromState(holder.rng);
+  const out = bounds.map((b) => uniformInt(gen, 0, b - 1));
+  holder.rng = [...gen.getState()];
+  return out;
+}

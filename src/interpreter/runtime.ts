@@ -1,0 +1,43 @@
+/** Small runtime helpers shared by compiled effects and the VM: zones, visibility, the log. */
+import type { Json } from './api.ts';
+import type { Program, RunCtx, ZoneRef } from './program.ts';
+
+export function zoneOf(c: RunCtx, ref: ZoneRef): number[] {
+  return ref.seat ? c.s.seats[ref.seat(c)]!.z[ref.zone]! : c.s.z[ref.zone]!;
+}
+
+export function zoneName(p: Program, zone: number): string {
+  return p.zones[zone]!.id;
+}
+
+/** who may see the cards of a zone: everyone, or a list of seats (maybe empty) */
+export function zoneVis(p: Program, zone: number, owner: number | undefined): 'all' | number[] {
+  const v = p.zones[zone]!.visibility;
+  if (v === 'public') return 'all';
+  if (v === 'owner' && owner !== undefined) return [owner];
+  return [];
+}
+
+export function mergeVis(a: 'all' | number[], b: 'all' | number[]): 'all' | number[] {
+  if (a === 'all' || b === 'all') return 'all';
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+}
+
+/**
+ * Record a log entry. `vis` limits who sees `data`; the others see `pub` (or nothing).
+ * Cheap when logging is off: playouts skip the log entirely.
+ */
+export function log(
+  c: RunCtx,
+  rule: string,
+  event: string,
+  data: { [k: string]: Json },
+  vis?: number[],
+  pub?: { [k: string]: Json },
+): void {
+  if (!c.s.logging) return;
+  const entry: RunCtx['s']['log'][number] = { rule, event, data };
+  if (vis !== undefined) entry.vis = vis;
+  if (pub !== undefined) entry.pub = pub;
+  c.s.log.push(entry);
+}

@@ -1,0 +1,61 @@
+/**
+ * Dynamic check run by `validate`: a few random games under every player count and every
+ * combination of bool options. What static checks cannot prove — that whoever must act always
+ * has a legal action, and that the flow ends — is tried here, and a failure names its rule.
+ */
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import type { Engine, Json } from './api.ts';
+
+export interface SmokeFailure {
+  rule?: string;
+  message: string;
+}
+
+const MAX_STEPS = 20_000;
+
+export function optionCombos(engine: Engine): Record<string, Json>[] {
+  let combos: Record<string, Json>[] = [{}];
+  for (const o of engine.options) {
+    const values: Json[] = o.type === 'bool' ? [false, true] : o.values ? o.values : [o.default];
+    combos = combos.flatMap((c) => values.map((v) => ({ ...c, [o.id]: v })));
+  }
+  return combos;
+}
+
+export function smokeGames(engine: Engine, gamesPerSetting = 3): SmokeFailure[] {
+  const failures: SmokeFailure[] = [];
+  for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
+    for (const options of optionCombos(engine)) {
+      for (let g = 0; g < gamesPerSetting; g++) {
+        const failure = tryGame(engine, players, options, g + 1);
+        if (failure) {
+          failures.push({ ...failure, message: `${players} players, options ${JSON.stringify(options)}, seed ${g + 1}: ${failure.message}` });
+          return failures; // one failure is enough to act on
+        }
+      }
+    }
+  }
+  return failures;
+}
+
+function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number): SmokeFailure | undefined {
+  const rng = xoroshiro128plus(seed * 7919);
+  try {
+    const state = engine.create({ players, seed, options, log: false });
+    for (let step = 0; step < MAX_STEPS; step++) {
+      const pending = engine.pending(state);
+      if (!pending) return engine.result(state) ? undefined : { message: 'the game stopped without a result' };
+      if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
+      for (const seat of pending.waitingFor) {
+        const actions = engine.legalActions(state, seat);
+        if (actions.length === 0) return { rule: pending.rule, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
+        engine.applyInPlace(state, seat, actions[uniformInt(rng, 0, actions.length - 1)]!);
+      }
+    }
+    return { message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
+  } catch (err) {
+    const rule = (err as { rule?: string }).rule;
+    return { ...(rule ? { rule } : {}), message: (err as Error).message };
+  }
+}

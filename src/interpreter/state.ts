@@ -1,0 +1,91 @@
+/**
+ * The running game's state: plain JSON, so it can be saved, hashed, replayed and sent anywhere.
+ * Names are compiled to indices (vars, zones) so the hot path does array reads, not map lookups;
+ * `view()` turns indices back into names for a seat.
+ */
+import type { GameResult, Json } from './api.ts';
+
+export interface SeatState {
+  /** seat vars, by declaration index */
+  v: Json[];
+  /** seat zones, by declaration index; each a list of card ids, top first */
+  z: number[][];
+  /** eliminated */
+  out: boolean;
+}
+
+/** A pending decision, as kept in the state (the public Pending is derived from it). */
+export interface PendingState {
+  kind: 'choice' | 'chance';
+  /** index of the CHOOSE / SHUFFLE instruction */
+  at: number;
+  seats: number[];
+  /** per deciding seat (same order as seats): the legal values */
+  options: Json[][];
+  /** secret answers of a simultaneous choice, by seat; null = not yet */
+  answers: (Json | null)[];
+  /** chance: the draws still to make (shuffle: next position to fill) */
+  draw?: number;
+}
+
+export interface StoredLogEntry {
+  rule: string;
+  event: string;
+  data: { [k: string]: Json };
+  /** seats that may see `data`; absent = everyone */
+  vis?: number[];
+  /** what the other seats see instead; absent = they do not see the entry at all */
+  pub?: { [k: string]: Json };
+}
+
+export interface State {
+  /** players, options and card layout key this state belongs to */
+  players: number;
+  options: Record<string, Json>;
+  /** global vars, by declaration index */
+  g: Json[];
+  /** game zones, by declaration index, card ids top first */
+  z: number[][];
+  seats: SeatState[];
+  /** slots for locals, loop iterators and lambda parameters (compile-time allocated) */
+  locals: Json[];
+  /** index of the next instruction */
+  pc: number;
+  pending: PendingState | null;
+  /** xoroshiro128plus state (pure-rand) */
+  rng: number[];
+  /** chance mode: true when chance draws wait for applyChance */
+  externalChance: boolean;
+  /** whether log entries are recorded (playouts may turn it off) */
+  logging: boolean;
+  log: StoredLogEntry[];
+  result: GameResult | null;
+  /** decisions answered so far (for replays and step limits) */
+  steps: number;
+}
+
+/** Copy a state for the pure API. Log entries are immutable once written, so they are shared. */
+export function cloneState(s: State): State {
+  return {
+    players: s.players,
+    options: s.options,
+    g: s.g.map(cloneJson),
+    z: s.z.map((zone) => zone.slice()),
+    seats: s.seats.map((seat) => ({ v: seat.v.map(cloneJson), z: seat.z.map((zone) => zone.slice()), out: seat.out })),
+    locals: s.locals.map(cloneJson),
+    pc: s.pc,
+    pending: s.pending === null ? null : structuredClone(s.pending),
+    rng: s.rng.slice(),
+    externalChance: s.externalChance,
+    logging: s.logging,
+    log: s.log.slice(),
+    result: s.result,
+    steps: s.steps,
+  };
+}
+
+function cloneJson(v: Json): Json {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(cloneJson);
+  return structuredClone(v);
+}

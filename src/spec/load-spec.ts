@@ -1,0 +1,331 @@
+/**
+ * Load a game's rules folder: read every fragment, check each against the schema, merge them
+ * into one Spec, then check what spans files (unique ids) and what spans the seeds (quotes).
+ * Bad input never throws: every problem comes back as a diagnostic with a file position.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import { checkFragmentSchema, schemaPath } from './schema-check.ts';
+import { seedInfo, verifyQuote, verifyRef } from './seeds.ts';
+import type {
+  Card,
+  Effect,
+  EndRule,
+  FunctionDef,
+  Option,
+  Procedure,
+  ResultRule,
+  RuleNode,
+  SeatVar,
+  Spec,
+  Trigger,
+  Var,
+  Zone,
+} from './types.generated.ts';
+import { displayPath, readYamlFile, type Located, type YamlFile } from './yaml-file.ts';
+
+export type { Located } from './yaml-file.ts';
+
+export interface LoadedSpec {
+  /** the folder as given */
+  dir: string;
+  /** the fragment files, as shown in diagnostics, in merge order */
+  files: string[];
+  /** all fragments merged */
+  spec: Spec;
+  /** where an object or array of `spec` stands; with a key, that key (map) or item (list) */
+  where(obj: object, key?: string | number): Located;
+  /** where character `offset` of the string at obj[key] stands (for expression errors) */
+  whereInValue(obj: object, key: string | number, offset: number): Located;
+}
+
+/** Any node that carries id, text and source/assumption. */
+export type AnyRuleNode = Option | Card | Var | SeatVar | Zone | FunctionDef | Procedure | Trigger | RuleNode | EndRule | ResultRule;
+
+export interface RuleNodeEntry {
+  node: AnyRuleNode;
+  /** the section it is in: "flow", "outcome.results", …; nested `rule:` effects keep their section */
+  section: string;
+}
+
+export interface LoadedFragment {
+  file: YamlFile;
+  /** the fragment, when it parsed and matched the schema */
+  fragment?: Spec;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Load every `*.yaml` under `dir` (recursively, sorted by path) as one game.
+ * `spec` is returned whenever every file parsed, matched the schema and merged; the content
+ * checks (duplicate ids, quotes) add diagnostics but still return it. Check
+ * `diagnostics` for errors before using the spec for anything that matters.
+ */
+export function loadSpecFolder(dir: string): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+  const shown = displayPath(dir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    return { diagnostics: [problem(shown, 'error', `there is no rules folder "${shown}"`)] };
+  }
+  const { yaml, ignored } = listYaml(dir);
+  const diagnostics: Diagnostic[] = ignored.map((f) =>
+    problem(displayPath(f), 'warning', 'this file is ignored: rules files must end in ".yaml"', 'rename it to end in .yaml'),
+  );
+  if (yaml.length === 0) {
+    diagnostics.push(problem(shown, 'error', `no .yaml files in "${shown}"`, 'a game folder holds at least a game.yaml'));
+    return { diagnostics };
+  }
+
+  const loaded = yaml.map(loadSpecFile);
+  for (const l of loaded) diagnostics.push(...l.diagnostics);
+  if (hasErrors(diagnostics)) return { diagnostics };
+
+  const files = loaded.map((l) => l.file);
+  const merged = mergeFragments(loaded);
+  diagnostics.push(...merged.diagnostics);
+  if (hasErrors(merged.diagnostics)) return { diagnostics };
+
+  const spec = makeLoadedSpec(dir, files, merged.spec, merged.sectionOrigin);
+  diagnostics.push(...checkUniqueIds(spec), ...checkSources(spec));
+  return { spec, diagnostics };
+}
+
+/** Read one fragment: YAML syntax, the schema line, the schema. */
+export function loadSpecFile(path: string): LoadedFragment {
+  const file = readYamlFile(path);
+  const diagnostics = [...file.diagnostics];
+  diagnostics.push(...checkSchemaLine(path, file));
+  if (hasErrors(file.diagnostics)) return { file, diagnostics };
+  const schemaProblems = checkFragmentSchema(file);
+  diagnostics.push(...schemaProblems);
+  if (schemaProblems.length > 0) return { file, diagnostics };
+  const fragment = (file.data ?? {}) as Spec;
+  return { file, fragment, diagnostics };
+}
+
+/** The first line a fragment at `path` needs for the editor to find the schema. */
+export function schemaLine(path: string): string {
+  const rel = relative(dirname(resolve(path)), schemaPath).split(sep).join('/');
+  return `# yaml-language-server: $schema=${rel}`;
+}
+
+function checkSchemaLine(path: string, file: YamlFile): Diagnostic[] {
+  const expected = schemaLine(path);
+  const first = file.text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const m = /^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$/.exec(first);
+  if (m && resolve(dirname(resolve(path)), m[1]!) === resolve(schemaPath)) return [];
+  const message = m
+    ? `the schema line points at "${m[1]}", which is not schema/spec.schema.json from here`
+    : 'the first line should name the schema, so your editor can check this file as you type';
+  return [problem(file.file, 'warning', message, m ? `make the first line: ${expected}` : `add this first line: ${expected}`)];
+}
+
+// list sections are concatenated in file order; a map section may come from one file only
+function mergeFragments(loaded: LoadedFragment[]): {
+  spec: Spec;
+  diagnostics: Diagnostic[];
+  sectionOrigin: Map<object, { file: YamlFile; fragment: object; key: string }>;
+} {
+  const spec: Record<string, unknown> = {};
+  const diagnostics: Diagnostic[] = [];
+  const origin = new Map<string, { file: YamlFile; fragment: object }>();
+  const sectionOrigin = new Map<object, { file: YamlFile; fragment: object; key: string }>();
+  for (const { file, fragment } of loaded) {
+    if (!fragment) continue;
+    for (const [key, value] of Object.entries(fragment)) {
+      if (Array.isArray(value)) {
+        let list = spec[key] as unknown[] | undefined;
+        if (!list) {
+          spec[key] = list = [];
+          sectionOrigin.set(list, { file, fragment, key });
+        }
+        list.push(...value);
+        continue;
+      }
+      const first = origin.get(key);
+      if (first) {
+        const at = first.file.where(first.fragment, key);
+        diagnostics.push({
+          ...file.where(fragment, key),
+          severity: 'error',
+          message: `the '${key}' section is already given in ${at.file}:${at.line}:${at.col}; it may appear in one file only`,
+          hint: `keep one '${key}:' section and move everything it needs there`,
+        });
+        continue;
+      }
+      origin.set(key, { file, fragment });
+      spec[key] = value;
+    }
+  }
+  return { spec: spec as Spec, diagnostics, sectionOrigin };
+}
+
+function makeLoadedSpec(
+  dir: string,
+  files: YamlFile[],
+  spec: Spec,
+  sectionOrigin: Map<object, { file: YamlFile; fragment: object; key: string }>,
+): LoadedSpec {
+  const fallback: Located = { file: displayPath(dir), line: 1, col: 1 };
+  const owner = (obj: object) => files.find((f) => f.has(obj));
+  const loadedSpec: LoadedSpec = {
+    dir,
+    files: files.map((f) => f.file),
+    spec,
+    where(obj, key) {
+      const f = owner(obj);
+      if (f) return f.where(obj, key);
+      // a merged section list belongs to no single file: an item is where it was written
+      const item = typeof key === 'number' && Array.isArray(obj) ? (obj[key] as unknown) : undefined;
+      if (item !== null && typeof item === 'object') return loadedSpec.where(item);
+      const o = sectionOrigin.get(obj);
+      if (o) return o.file.where(o.fragment, o.key);
+      return fallback;
+    },
+    whereInValue(obj, key, offset) {
+      const f = owner(obj);
+      return f ? f.whereInValue(obj, key, offset) : loadedSpec.where(obj, key);
+    },
+  };
+  return loadedSpec;
+}
+
+/** Every rule node of a spec, in section order, nested `rule:` effects after their parent. */
+export function ruleNodes(spec: Spec): RuleNodeEntry[] {
+  const out: RuleNodeEntry[] = [];
+  const withEffects = (section: string, node: AnyRuleNode, effects: Effect[] | undefined) => {
+    out.push({ node, section });
+    nestedRules(effects ?? [], (r) => withEffects(section, r, r.do));
+  };
+  for (const n of spec.options ?? []) out.push({ node: n, section: 'options' });
+  for (const n of spec.cards ?? []) out.push({ node: n, section: 'cards' });
+  for (const n of spec.vars ?? []) out.push({ node: n, section: 'vars' });
+  for (const n of spec.seatVars ?? []) out.push({ node: n, section: 'seatVars' });
+  for (const n of spec.zones ?? []) out.push({ node: n, section: 'zones' });
+  for (const n of spec.functions ?? []) out.push({ node: n, section: 'functions' });
+  for (const n of spec.procedures ?? []) withEffects('procedures', n, n.do);
+  for (const n of spec.triggers ?? []) withEffects('triggers', n, n.do);
+  for (const n of spec.setup ?? []) withEffects('setup', n, n.do);
+  for (const n of spec.flow ?? []) withEffects('flow', n, n.do);
+  for (const n of spec.ends ?? []) out.push({ node: n, section: 'ends' });
+  for (const n of spec.outcome?.results ?? []) out.push({ node: n, section: 'outcome.results' });
+  return out;
+}
+
+// the `rule:` effects directly inside a list of effects, looking through if/forEach/repeat/while
+function nestedRules(effects: Effect[], found: (r: RuleNode) => void): void {
+  for (const e of effects) {
+    if ('rule' in e) found(e.rule);
+    else if ('if' in e) {
+      nestedRules(e.then, found);
+      nestedRules(e.else ?? [], found);
+    } else if ('do' in e) nestedRules(e.do, found);
+  }
+}
+
+function checkUniqueIds(loaded: LoadedSpec): Diagnostic[] {
+  const seen = new Map<string, AnyRuleNode>();
+  const out: Diagnostic[] = [];
+  for (const { node } of ruleNodes(loaded.spec)) {
+    const first = seen.get(node.id);
+    if (!first) {
+      seen.set(node.id, node);
+      continue;
+    }
+    const a = loaded.where(first, 'id');
+    out.push({
+      ...loaded.where(node, 'id'),
+      severity: 'error',
+      message: `the id '${node.id}' is used twice: here and at ${a.file}:${a.line}:${a.col}`,
+      hint: 'every rule needs its own id (it names the rule in logs, tests and web addresses): rename one of them',
+    });
+  }
+  return out;
+}
+
+// every quote stands on its lines; refs of nonRules and game.seeds name real seeds
+function checkSources(loaded: LoadedSpec): Diagnostic[] {
+  const { spec } = loaded;
+  const out: Diagnostic[] = [];
+  const gameSeeds = spec.game?.seeds ?? [];
+  gameSeeds.forEach((id, i) => {
+    if (!seedInfo(id)) {
+      out.push({
+        ...loaded.whereInValue(gameSeeds, i, 0),
+        severity: 'error',
+        message: `there is no source text with id "${id}"`,
+        hint: 'see seeds/index.yaml for the ids',
+      });
+    }
+  });
+  const report = (citation: object, check: ReturnType<typeof verifyQuote>) => {
+    if (check.ok) return;
+    const d: Diagnostic = {
+      ...loaded.whereInValue(citation, check.field, check.field === 'quote' ? (check.offset ?? 0) : 0),
+      severity: 'error',
+      message: check.message,
+    };
+    if (check.hint) d.hint = check.hint;
+    out.push(d);
+  };
+  for (const { node } of ruleNodes(spec)) {
+    for (const c of node.source ?? []) {
+      const check = verifyQuote(c.ref, c.quote);
+      report(c, check);
+      const seed = c.ref.slice(0, 3);
+      if (check.ok && spec.game && !gameSeeds.includes(seed)) {
+        out.push({
+          ...loaded.whereInValue(c, 'ref', 0),
+          severity: 'warning',
+          message: `this quote is from source text ${seed}, which is not listed in game.seeds`,
+          hint: `add "${seed}" to seeds in the game section, or cite one of ${gameSeeds.join(', ')}`,
+        });
+      }
+    }
+  }
+  for (const n of spec.nonRules ?? []) report(n, verifyRef(n.ref));
+  return out;
+}
+
+/**
+ * Game folders under `rulesDir` (sorted): sub-folders holding a game.yaml, or any .yaml file
+ * with a top-level `game:` section. Missing `rulesDir`: none.
+ */
+export function findGameDirs(rulesDir: string): string[] {
+  if (!existsSync(rulesDir)) return [];
+  return readdirSync(rulesDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => join(rulesDir, e.name))
+    .filter((d) => existsSync(join(d, 'game.yaml')) || listYaml(d).yaml.some(hasGameSection))
+    .sort();
+}
+
+function hasGameSection(path: string): boolean {
+  try {
+    return /^game:/m.test(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+// *.yaml files under dir, recursively, sorted by path; *.yml files are reported, not read
+function listYaml(dir: string): { yaml: string[]; ignored: string[] } {
+  const yaml: string[] = [];
+  const ignored: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.yaml')) yaml.push(p);
+      else if (e.name.endsWith('.yml')) ignored.push(p);
+    }
+  };
+  walk(dir);
+  const key = (p: string) => p.split(sep).join('/');
+  const byPath = (a: string, b: string) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  return { yaml: yaml.sort(byPath), ignored: ignored.sort(byPath) };
+}
+
+function problem(file: string, severity: 'error' | 'warning', message: string, hint?: string): Diagnostic {
+  return hint ? { file, line: 1, col: 1, severity, message, hint } : { file, line: 1, col: 1, severity, message };
+}

@@ -1,0 +1,989 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE: do not edit. Source: schema/spec.schema.json.
+ * Regenerate with: npm run schema:types   (tsx scripts/schema-types.ts)
+ */
+
+/**
+ * A source text id: three digits, e.g. `"003"` (see seeds/index.yaml). Write it in quotes.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SeedId".
+ */
+export type SeedId = string;
+/**
+ * Where the words stand in the source text: `"<seed id>:<line>"` or `"<seed id>:<first line>-<last line>"`, e.g. `"003:85"` or `"003:80-82"`. Write it in quotes. Lines count from 1.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SeedRef".
+ */
+export type SeedRef = string;
+/**
+ * Where the rule book says this: one or more quotes, each copied exactly from the source text with the line(s) it stands on. A rule needs `source`, `assumption`, or both.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Source".
+ */
+export type Source = Citation[];
+/**
+ * The kind of value: `number`, `bool` (true/false), `string` (text), `seat` (a player), `card`, or a list: `seats`, `cards`, `numbers`, `strings`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "VarType".
+ */
+export type VarType =
+  'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings';
+/**
+ * The starting value: a number, true/false, a text, a list, or an expression in quotes such as `"players * 2"`. Left out: 0, false, empty text, none or an empty list, by type.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "InitialValue".
+ */
+export type InitialValue = string | number | boolean | (string | number | boolean)[];
+/**
+ * Who may see it: `public` (everyone), `owner` (only the seat it belongs to), `hidden` (nobody until the game ends).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Visibility".
+ */
+export type Visibility = 'public' | 'owner' | 'hidden';
+/**
+ * A rule id: lowercase letters, digits and "-" only, starting with a letter or digit (e.g. `phase-7-share`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "RuleId".
+ */
+export type RuleId = string;
+/**
+ * One effect: a map with exactly one effect key (set, add, let, if, forEach, repeat, while, move, shuffle, deal, choose, call, emit, eliminate, split, endGame, log, rule) plus that effect's own options.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Effect".
+ */
+export type Effect =
+  | SetEffect
+  | AddEffect
+  | LetEffect
+  | IfEffect
+  | ForEachEffect
+  | RepeatEffect
+  | WhileEffect
+  | MoveEffect
+  | ShuffleEffect
+  | DealEffect
+  | ChooseEffect
+  | CallEffect
+  | EmitEffect
+  | EliminateEffect
+  | SplitEffect
+  | EndGameEffect
+  | LogEffect
+  | RuleEffect;
+/**
+ * What to change: a variable name (e.g. `round`), or `<seat>.<seat variable>` (e.g. `me.shame`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Path".
+ */
+export type Path = string;
+/**
+ * A name for a value used only inside these effects (e.g. `target`, `s`): letters, digits and "_", not starting with a digit.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "LocalName".
+ */
+export type LocalName = string;
+/**
+ * The id of this decision (e.g. `aim`): unique in the game. Starts with a lowercase letter; letters, digits and "-".
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ChoiceId".
+ */
+export type ChoiceId = string;
+/**
+ * An expression: a short formula in quotes, e.g. `count(alive) <= 1` or `players * 2`. Plain numbers and true/false are accepted too.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Expr".
+ */
+export type Expr = string | number | boolean;
+/**
+ * An event name (e.g. `shot`), linking `emit` effects to the triggers that listen with `on`. Starts with a lowercase letter; letters, digits and "-".
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "EventName".
+ */
+export type EventName = string;
+/**
+ * What happens, in order: a list of effects, each starting with one effect key (set, add, let, if, forEach, repeat, while, move, shuffle, deal, choose, call, emit, eliminate, split, endGame, log, rule).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Effects".
+ */
+export type Effects = Effect[];
+/**
+ * A small function written with an arrow, e.g. `s => s.shame` or `c => c.value`: the name before `=>` stands for each item in turn.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Lambda".
+ */
+export type Lambda = string;
+/**
+ * A name used in expressions (a variable, zone, option, function or procedure): starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). No spaces or "-".
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Name".
+ */
+export type Name = string;
+/**
+ * A zone: its name for a shared zone (e.g. `deck`), or `<seat>.<zone>` for a seat's own zone (e.g. `me.hand`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ZoneRef".
+ */
+export type ZoneRef = string;
+/**
+ * Names of the values passed in (with `with:`), usable inside as plain names.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Params".
+ */
+export type Params = LocalName[];
+
+/**
+ * A rules file: part of a game's rules, under rules/<game>/. Its top-level keys are sections (game, options, cards, vars, seatVars, zones, functions, procedures, triggers, setup, flow, ends, outcome, nonRules); every section is optional in one file. See docs/dsl-reference.md.
+ */
+export interface Spec {
+  game?: Game;
+  /**
+   * Choices made before the game starts: variants, editions, numbers.
+   */
+  options?: Option[];
+  /**
+   * The kinds of cards, with counts and properties.
+   */
+  cards?: Card[];
+  /**
+   * Global variables: one value for the whole game.
+   */
+  vars?: Var[];
+  /**
+   * Per-seat variables: one value for every seat.
+   */
+  seatVars?: SeatVar[];
+  /**
+   * Places where cards lie: shared (the deck) or one per seat (each hand).
+   */
+  zones?: Zone[];
+  /**
+   * Named formulas usable in expressions.
+   */
+  functions?: FunctionDef[];
+  /**
+   * Named lists of effects, run with `call`.
+   */
+  procedures?: Procedure[];
+  /**
+   * Effects that run when an `emit` names their event.
+   */
+  triggers?: Trigger[];
+  /**
+   * Rules run once at the start of the game, in order.
+   */
+  setup?: RuleNode[];
+  /**
+   * The turn and round structure: rules run in order after setup.
+   */
+  flow?: RuleNode[];
+  /**
+   * How the game ends. The last entry without `when` is used when the flow finishes.
+   */
+  ends?: EndRule[];
+  outcome?: Outcome;
+  /**
+   * Source lines that carry no rule (story, credits, captions), each with a reason.
+   */
+  nonRules?: NonRule[];
+}
+/**
+ * Who the game is: id, names, the source texts it is built from and the number of players.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Game".
+ */
+export interface Game {
+  /**
+   * The game id, e.g. `cash-n-guns`: lowercase letters, digits and "-".
+   */
+  id: RuleId;
+  /**
+   * The game's name in English and Chinese.
+   */
+  name: Text;
+  /**
+   * The source texts this game is built from, e.g. `["003"]` (ids from seeds/index.yaml).
+   *
+   * @minItems 1
+   */
+  seeds: SeedId[];
+  players: PlayerCount;
+  /**
+   * Optional: the global variable that counts rounds, reported as "rounds" in results.
+   */
+  roundVar?: Name;
+  /**
+   * Optional: one or two sentences about the game, in English and Chinese.
+   */
+  summary?: Text;
+}
+/**
+ * The number of players the game supports.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "PlayerCount".
+ */
+export interface PlayerCount {
+  /**
+   * The fewest players.
+   */
+  min: number;
+  /**
+   * The most players.
+   */
+  max: number;
+}
+/**
+ * A choice made before the game starts (a variant, an edition, a number), read in expressions as `options.<id>`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Option".
+ */
+export interface Option {
+  /**
+   * The name used for this option in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game. Read as `options.<id>`.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * The kind of value: `bool` (on/off), `number` or `string` (one of `values`).
+   */
+  type: 'bool' | 'number' | 'string';
+  /**
+   * The value used when nobody picks one.
+   */
+  default: boolean | number | string;
+  /**
+   * For a string option: the allowed values.
+   *
+   * @minItems 1
+   */
+  values?: (string | number)[];
+}
+/**
+ * One quote from a source text.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Citation".
+ */
+export interface Citation {
+  ref: SeedRef;
+  /**
+   * The exact words from those lines, copied character for character (same punctuation, full-width or half-width as printed). A quote may run across a line break.
+   */
+  quote: string;
+}
+/**
+ * Used when the rule book does not say this (or not clearly): explain what we decided and why. A rule needs `source`, `assumption`, or both.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Assumption".
+ */
+export interface Assumption {
+  /**
+   * What the texts leave open and why we chose this.
+   */
+  why: string;
+}
+/**
+ * A kind of card, with how many copies are in the game and its properties.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Card".
+ */
+export interface Card {
+  /**
+   * The card kind id, e.g. `bill-5000`: lowercase letters, digits and "-". Read in expressions as `c.kind`.
+   */
+  id: RuleId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * How many copies: a number, or an expression over options and players such as `"players * 8"`.
+   */
+  count: Expr;
+  /**
+   * Properties printed on the card, read in expressions as `c.<name>` (e.g. `value: 5000`).
+   */
+  props?: {
+    [k: string]: number | string | boolean;
+  };
+  /**
+   * The card's name in English and Chinese.
+   */
+  name?: Text;
+}
+/**
+ * A global variable: one value for the whole game (e.g. the round number).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Var".
+ */
+export interface Var {
+  /**
+   * The name used for this variable in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  type: VarType;
+  initial?: InitialValue;
+  /**
+   * Who may see it: `public` (everyone) or `hidden` (nobody until the game ends).
+   */
+  visibility: 'public' | 'hidden';
+}
+/**
+ * A per-seat variable: every player has their own value, read as `s.<id>` (e.g. `s.shame`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SeatVar".
+ */
+export interface SeatVar {
+  /**
+   * The name used for this seat variable in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game. Read as `s.<id>`.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  type: VarType;
+  initial?: InitialValue;
+  visibility: Visibility;
+}
+/**
+ * A place where cards lie: one for the whole game (e.g. the deck) or one per seat (e.g. each hand).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Zone".
+ */
+export interface Zone {
+  /**
+   * The name used for this zone in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * `game`: one zone for the table; `seat`: every seat has its own, read as `s.<id>`.
+   */
+  per: 'game' | 'seat';
+  /**
+   * Who may see the cards: `public`, `owner` (only that seat, for per-seat zones) or `hidden` (nobody). How many cards a zone holds is always public.
+   */
+  visibility: Visibility;
+  /**
+   * Game zones only: card kinds put in at the start (all their copies), e.g. `[bill-5000, bill-10000]`.
+   */
+  initial?: RuleId[];
+}
+/**
+ * A named formula, usable in any expression as `<id>(args)`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "FunctionDef".
+ */
+export interface FunctionDef {
+  /**
+   * The name used for this function in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * The names of its arguments, in order, e.g. `[s]`.
+   */
+  params?: Params;
+  /**
+   * The formula, using the argument names, e.g. `sum(s.bills, c => c.value)`.
+   */
+  body: Expr;
+}
+/**
+ * A named list of effects with parameters, run wherever a `call` names it.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Procedure".
+ */
+export interface Procedure {
+  /**
+   * The name used for this procedure in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * The names of its parameters, given by `call` with `with:`.
+   */
+  params?: Params;
+  do: Effects;
+}
+/**
+ * Give a variable a new value.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SetEffect".
+ */
+export interface SetEffect {
+  set: Path;
+  /**
+   * The new value.
+   */
+  to: Expr;
+}
+/**
+ * Add to a number variable (a negative value subtracts).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "AddEffect".
+ */
+export interface AddEffect {
+  add: Path;
+  /**
+   * How much to add.
+   */
+  value: Expr;
+}
+/**
+ * Give a value a name for the rest of this list of effects.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "LetEffect".
+ */
+export interface LetEffect {
+  let: LocalName;
+  /**
+   * The value.
+   */
+  be: Expr;
+}
+/**
+ * Do `then` when the condition holds, otherwise `else`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "IfEffect".
+ */
+export interface IfEffect {
+  /**
+   * The condition.
+   */
+  if: Expr;
+  /**
+   * What happens when the condition holds.
+   */
+  then: Effects;
+  /**
+   * Optional: what happens otherwise.
+   */
+  else?: Effects;
+}
+/**
+ * Do the effects once for every item of a list (the list is worked out once, at the start).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ForEachEffect".
+ */
+export interface ForEachEffect {
+  /**
+   * The list, e.g. `alive`.
+   */
+  forEach: Expr;
+  /**
+   * The name for the current item, e.g. `s`.
+   */
+  as: LocalName;
+  do: Effects;
+}
+/**
+ * Do the effects a number of times.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "RepeatEffect".
+ */
+export interface RepeatEffect {
+  /**
+   * How many times, e.g. `8`.
+   */
+  repeat: Expr;
+  /**
+   * Optional: the name for the count, 1, 2, 3, …
+   */
+  as?: LocalName;
+  do: Effects;
+}
+/**
+ * Do the effects again and again as long as the condition holds.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "WhileEffect".
+ */
+export interface WhileEffect {
+  /**
+   * The condition, checked before each time.
+   */
+  while: Expr;
+  do: Effects;
+}
+/**
+ * Move cards from one zone to another. Without `count` or `cards`, all cards move.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "MoveEffect".
+ */
+export interface MoveEffect {
+  /**
+   * The zone the cards come from.
+   */
+  move: ZoneRef;
+  /**
+   * The zone the cards go to.
+   */
+  to: ZoneRef;
+  /**
+   * Optional: how many cards, taken from the top.
+   */
+  count?: Expr;
+  /**
+   * Optional: exactly which cards (a list of cards).
+   */
+  cards?: Expr;
+  /**
+   * Optional: only the cards for which this holds, e.g. `c => c.type == "bill"`.
+   */
+  where?: Lambda;
+  /**
+   * Optional: put them on the `top` (default) or the `bottom` of the zone.
+   */
+  at?: 'top' | 'bottom';
+}
+/**
+ * Shuffle a zone (a chance step).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ShuffleEffect".
+ */
+export interface ShuffleEffect {
+  /**
+   * The zone to shuffle.
+   */
+  shuffle: ZoneRef;
+}
+/**
+ * Deal cards one at a time to each seat in turn.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "DealEffect".
+ */
+export interface DealEffect {
+  /**
+   * The zone the cards come from.
+   */
+  deal: ZoneRef;
+  /**
+   * The per-seat zone that receives them, e.g. `hand`.
+   */
+  to: Name;
+  /**
+   * How many cards each seat gets.
+   */
+  count: Expr;
+  /**
+   * Optional: which seats, in order (default: every seat still in the game).
+   */
+  seats?: Expr;
+}
+/**
+ * A decision: the game waits until the deciding seat(s) pick one of the options. Use `as` when one seat decides, `into` when several decide at once.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ChooseEffect".
+ */
+export interface ChooseEffect {
+  choose: ChoiceId;
+  /**
+   * Who decides: a seat or a list of seats, e.g. `filter(alive, s => s.inRound)`.
+   */
+  seats: Expr;
+  /**
+   * What they may pick, worked out for each deciding seat with `me` standing for that seat, e.g. `filter(alive, t => t != me)`.
+   */
+  options: Expr;
+  /**
+   * Several seats decide: the seat variable that receives each seat's answer.
+   */
+  into?: Name;
+  /**
+   * One seat decides: the name for the answer in the effects that follow.
+   */
+  as?: LocalName;
+  /**
+   * Several seats decide in secret at the same time; answers are revealed together. Default: true when `seats` is a list.
+   */
+  simultaneous?: boolean;
+  /**
+   * The question shown to the deciding players.
+   */
+  prompt: Text;
+}
+/**
+ * Run a procedure here.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "CallEffect".
+ */
+export interface CallEffect {
+  /**
+   * The procedure's id.
+   */
+  call: Name;
+  /**
+   * Values for the procedure's parameters: `parameter: expression`.
+   */
+  with?: {
+    [k: string]: Expr;
+  };
+}
+/**
+ * Announce an event: every trigger listening to it (whose `when` holds) runs now.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "EmitEffect".
+ */
+export interface EmitEffect {
+  emit: EventName;
+  /**
+   * Values passed to the triggers: `name: expression`.
+   */
+  with?: {
+    [k: string]: Expr;
+  };
+}
+/**
+ * Take a seat out of the game.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "EliminateEffect".
+ */
+export interface EliminateEffect {
+  /**
+   * The seat.
+   */
+  eliminate: Expr;
+}
+/**
+ * Share valued cards (e.g. banknotes) equally: every seat gets the same total, notes cannot be changed, and what cannot be shared stays in the zone.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SplitEffect".
+ */
+export interface SplitEffect {
+  /**
+   * The zone holding the cards to share.
+   */
+  split: ZoneRef;
+  /**
+   * The seats that share, e.g. `filter(alive, s => s.inRound)`.
+   */
+  among: Expr;
+  /**
+   * The per-seat zone that receives each share.
+   */
+  into: Name;
+  /**
+   * The value of a card, e.g. `c => c.value`.
+   */
+  value: Lambda;
+}
+/**
+ * End the game now, as the given end rule.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "EndGameEffect".
+ */
+export interface EndGameEffect {
+  /**
+   * The id of an entry of `ends`.
+   */
+  endGame: RuleId;
+}
+/**
+ * Write a message in the game log.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "LogEffect".
+ */
+export interface LogEffect {
+  /**
+   * The message in English and Chinese.
+   */
+  log: Text;
+}
+/**
+ * A nested rule with its own id, text and source; everything it does is logged under its id.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "RuleEffect".
+ */
+export interface RuleEffect {
+  rule: RuleNode;
+}
+/**
+ * A rule with effects: a setup step, a part of the turn structure, or a nested rule inside another.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "RuleNode".
+ */
+export interface RuleNode {
+  /**
+   * A short, stable name for this rule: lowercase letters, digits and "-" (e.g. `phase-7-share`). It is shown in game logs, tests and web addresses, and must be unique in the game.
+   */
+  id: RuleId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  do: Effects;
+}
+/**
+ * Effects that run whenever an `emit` names its event (and its `when` holds).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Trigger".
+ */
+export interface Trigger {
+  /**
+   * A short, stable name for this rule: lowercase letters, digits and "-" (e.g. `phase-7-share`). It is shown in game logs, tests and web addresses, and must be unique in the game.
+   */
+  id: RuleId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * The event this trigger listens to.
+   */
+  on: EventName;
+  /**
+   * The names of the values the `emit` passes with `with:`.
+   */
+  params?: Params;
+  do: Effects;
+}
+/**
+ * A way the game ends. Checked before every decision and when the turn structure finishes.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "EndRule".
+ */
+export interface EndRule {
+  /**
+   * A short, stable name for this rule: lowercase letters, digits and "-" (e.g. `phase-7-share`). It is shown in game logs, tests and web addresses, and must be unique in the game.
+   */
+  id: RuleId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+}
+/**
+ * How the game is scored and who wins.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Outcome".
+ */
+export interface Outcome {
+  /**
+   * Optional: one number per seat, e.g. `s => sum(s.bills, c => c.value)`. Usable as `score(s)` in expressions.
+   */
+  score?: Lambda;
+  /**
+   * The result rules in order: the first whose `when` holds picks the winners.
+   *
+   * @minItems 1
+   */
+  results: ResultRule[];
+}
+/**
+ * One way the winners are decided. The first result rule whose `when` holds is used.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ResultRule".
+ */
+export interface ResultRule {
+  /**
+   * A short, stable name for this rule: lowercase letters, digits and "-" (e.g. `phase-7-share`). It is shown in game logs, tests and web addresses, and must be unique in the game.
+   */
+  id: RuleId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * The winners: an expression giving a list of seats, or `among` + `by` to rank seats.
+   */
+  winners: Expr | Ranking;
+}
+/**
+ * Rank the seats of `among` by the keys of `by`, in order; the seats tied at the top win.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Ranking".
+ */
+export interface Ranking {
+  /**
+   * The seats that can win, e.g. `alive`.
+   */
+  among: Expr;
+  /**
+   * The keys in order: the second breaks ties of the first, and so on.
+   *
+   * @minItems 1
+   */
+  by: TieBreak[];
+}
+/**
+ * One ranking key.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "TieBreak".
+ */
+export interface TieBreak {
+  /**
+   * A number per seat, e.g. `s => score(s)`.
+   */
+  key: Lambda;
+  /**
+   * `desc`: the greatest wins; `asc`: the least wins.
+   */
+  order: 'asc' | 'desc';
+}
+/**
+ * Source lines that carry no rule (story, credits, picture captions), so the coverage page does not list them as missing.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "NonRule".
+ */
+export interface NonRule {
+  ref: SeedRef;
+  /**
+   * Why these lines hold no rule, e.g. "story introduction".
+   */
+  reason: string;
+}
+/**
+ * The same words in English and in Chinese.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Text".
+ */
+export interface Text {
+  /**
+   * In English.
+   */
+  en: string;
+  /**
+   * In Chinese (中文).
+   */
+  zh: string;
+}

@@ -1,0 +1,228 @@
+/**
+ * One YAML file: its data, its syntax errors as diagnostics, and a way back from any object or
+ * array of the data (and any character inside a string value) to a line and column in the file.
+ */
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node as YamlNode,
+  type YAMLError,
+} from 'yaml';
+import type { Diagnostic } from './diagnostics.ts';
+import { scalarOffsets } from './yaml-scalar.ts';
+
+export interface Located {
+  file: string;
+  line: number;
+  col: number;
+}
+
+export interface YamlFile {
+  /** the file as shown in diagnostics (relative to the current directory) */
+  file: string;
+  text: string;
+  /** the parsed data; undefined when the file could not be read or has YAML syntax errors */
+  data: unknown;
+  /** syntax errors and warnings */
+  diagnostics: Diagnostic[];
+  /** true when `obj` is an object or array of this file's data */
+  has(obj: object): boolean;
+  /** where `obj` starts; with a key, where that key (map) or item (list) starts */
+  where(obj: object, key?: string | number): Located;
+  /** where character `offset` of the string value at obj[key] stands in the file */
+  whereInValue(obj: object, key: string | number, offset: number): Located;
+  /** where the value at a JSON pointer (as in Ajv's instancePath) stands; with extraKey, that key of it */
+  locatePointer(pointer: string, extraKey?: string): Located;
+}
+
+/** Path for messages: relative to the current directory, with forward slashes. */
+export function displayPath(path: string): string {
+  const rel = relative(process.cwd(), resolve(path));
+  return (rel === '' ? path : rel).split(sep).join('/');
+}
+
+export function readYamlFile(path: string): YamlFile {
+  const file = displayPath(path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String((e as Error).message);
+    return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `cannot read this file: ${reason}` }]);
+  }
+  return parseYaml(file, text);
+}
+
+/** Parse YAML text; `file` is only used in diagnostics and positions. Never throws. */
+export function parseYaml(file: string, text: string, extra: Diagnostic[] = []): YamlFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number): Located => ({ file, ...lineCounter.linePos(Math.max(0, offset)) });
+
+  const diagnostics: Diagnostic[] = [...extra];
+  for (const e of doc.errors) diagnostics.push(yamlProblem(e, 'error', at));
+  for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
+
+  if (doc.errors.length === 0) diagnostics.push(...commaSplits(doc, at));
+
+  let data: unknown;
+  const nodes = new WeakMap<object, YamlNode>();
+  if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error')) {
+    try {
+      data = doc.toJS({ maxAliasCount: 1000 });
+      indexNodes(doc, doc.contents, data, nodes);
+    } catch (e) {
+      // e.g. an alias bomb or an unresolvable alias: report, do not crash
+      diagnostics.push({ ...at(0), severity: 'error', message: `cannot read this YAML: ${(e as Error).message}` });
+      data = undefined;
+    }
+  }
+
+  const nodeStart = (n: unknown): number | undefined => (isNode(n) && n.range ? n.range[0] : undefined);
+  const fileStart = at(0);
+
+  // the YAML node of obj[key]: a pair's value in a map, an item in a sequence
+  const valueNode = (obj: object, key: string | number): unknown => {
+    const n = nodes.get(obj);
+    if (isMap(n)) return n.items.find((p) => keyString(p.key) === String(key))?.value;
+    if (isSeq(n) && typeof key === 'number') return n.items[key];
+    return undefined;
+  };
+
+  return {
+    file,
+    text,
+    data,
+    diagnostics,
+    has: (obj) => nodes.has(obj),
+    where(obj, key) {
+      const n = nodes.get(obj);
+      if (!n) return fileStart;
+      if (key !== undefined) {
+        if (isMap(n)) {
+          const pair = n.items.find((p) => keyString(p.key) === String(key));
+          const s = nodeStart(pair?.key);
+          if (s !== undefined) return at(s);
+        } else if (isSeq(n) && typeof key === 'number') {
+          const s = nodeStart(n.items[key]);
+          if (s !== undefined) return at(s);
+        }
+      }
+      const s = nodeStart(n);
+      return s === undefined ? fileStart : at(s);
+    },
+    whereInValue(obj, key, offset) {
+      const v = valueNode(obj, key);
+      if (!isScalar(v) || !v.range) return this.where(obj, key);
+      const offsets = scalarOffsets(text, v);
+      const i = Math.max(0, Math.min(Math.trunc(offset), offsets.length - 1));
+      return at(offsets[i] ?? v.range[0]);
+    },
+    locatePointer(pointer, extraKey) {
+      return at(pointerOffset(doc, pointer, extraKey));
+    },
+  };
+}
+
+// Walk the YAML tree and the JS value together, so each JS object/array maps to its node.
+function indexNodes(doc: Document, node: unknown, value: unknown, nodes: WeakMap<object, YamlNode>): void {
+  if (isAlias(node)) return; // the anchored node was (or will be) indexed where it is defined
+  if (value === null || typeof value !== 'object' || nodes.has(value)) return;
+  if (isMap(node) && !Array.isArray(value)) {
+    nodes.set(value, node);
+    for (const pair of node.items) {
+      const k = keyString(pair.key);
+      if (k !== undefined) indexNodes(doc, pair.value, (value as Record<string, unknown>)[k], nodes);
+    }
+  } else if (isSeq(node) && Array.isArray(value)) {
+    nodes.set(value, node);
+    node.items.forEach((item, i) => indexNodes(doc, item, value[i], nodes));
+  }
+}
+
+function keyString(key: unknown): string | undefined {
+  if (isScalar(key)) return String(key.value);
+  if (key === null || key === undefined) return undefined;
+  return typeof key === 'object' ? undefined : String(key);
+}
+
+/** Offset of the deepest existing node on the pointer's path (ecosystem.md §6). */
+function pointerOffset(doc: Document, pointer: string, extraKey?: string): number {
+  const segs = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extraKey !== undefined) segs.push(extraKey);
+  let node: unknown = doc.contents;
+  let best = isNode(node) && node.range ? node.range[0] : 0;
+  for (let i = 0; i < segs.length; i++) {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && keyString(p.key) === segs[i]);
+      if (!pair) break;
+      if (i === segs.length - 1 && extraKey !== undefined) {
+        if (isNode(pair.key) && pair.key.range) best = pair.key.range[0];
+        break;
+      }
+      node = pair.value;
+    } else if (isSeq(node)) {
+      node = node.items[Number(segs[i])];
+    } else break;
+    if (isNode(node) && node.range) best = node.range[0];
+  }
+  return best;
+}
+
+// `{en: $5,000 bill, zh: …}`: inside braces a comma starts a new entry, so "000 bill" becomes a
+// key without a value. Legal YAML, never what a rule editor meant.
+function commaSplits(doc: Document, at: (offset: number) => Located): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(doc, {
+    Map(_, map) {
+      if (!map.flow) return;
+      for (const pair of map.items) {
+        if (pair.value !== null || !isScalar(pair.key) || !pair.key.range) continue;
+        out.push({
+          ...at(pair.key.range[0]),
+          severity: 'error',
+          message: `inside { … } a comma starts a new entry, so "${String(pair.key.value)}" became a key of its own`,
+          hint: 'put text that contains a comma in quotes, e.g. en: "$5,000 bill"',
+        });
+      }
+    },
+  });
+  return out;
+}
+
+// yaml's messages are terse and technical; add a hint for the mistakes people actually make.
+const yamlHints: Record<string, string> = {
+  DUPLICATE_KEY: 'a key may appear only once in the same map: remove or rename one of them',
+  TAB_AS_INDENT: 'indent with spaces, never tabs',
+  BAD_INDENT: 'check the indentation: items of the same list or map must start in the same column',
+  MISSING_CHAR: 'a closing quote or bracket is missing',
+  MULTILINE_IMPLICIT_KEY: 'a key must fit on one line: is a ":" missing, or is a text with ": " not in quotes?',
+  BLOCK_AS_IMPLICIT_KEY: 'is a ":" missing at the end of the previous line, or is the indentation off?',
+  UNEXPECTED_TOKEN: 'texts that contain ": ", " #", or start with [ { * & ! | > \' " % @ ` need quotes',
+  BAD_SCALAR_START: 'texts that start with [ { * & ! | > \' " % @ ` need quotes',
+};
+
+function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located): Diagnostic {
+  // yaml repeats the position at the end of its message ("at line 3, column 2"); we give it separately
+  const message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+  const hint = yamlHints[e.code];
+  const d: Diagnostic = { ...at(e.pos[0]), severity, message: `YAML: ${lowerFirst(message)}` };
+  if (hint) d.hint = hint;
+  return d;
+}
+
+function lowerFirst(s: string): string {
+  return s.length > 1 && /[A-Z][a-z]/.test(s.slice(0, 2)) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+

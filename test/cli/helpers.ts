@@ -1,0 +1,28 @@
+import type { Engine } from '../../src/interpreter/api.ts';
+import { bufferIO, type CliContext } from '../../src/cli/context.ts';
+import type { Prompter } from '../../src/cli/prompter.ts';
+import { run } from '../../src/cli/main.ts';
+import type { Diagnostic } from '../../src/spec/diagnostics.ts';
+import { fakeSource, makePickEngine } from './fake-engine.ts';
+
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(
+  args: string[],
+  opts: { engines?: Engine<any>[]; diagnostics?: Diagnostic[]; prompter?: Prompter; rulesDir?: string } = {},
+): Promise<Ran> {
+  const io = bufferIO();
+  const ctx: CliContext = {
+    games: fakeSource(opts.engines ?? [makePickEngine()], opts.diagnostics ?? []),
+    io,
+    defaultRulesDir: opts.rulesDir ?? '/nonexistent-rules',
+    now: () => 0,
+    ...(opts.prompter ? { prompter: opts.prompter } : {}),
+  };
+  const code = await run(args, ctx);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}

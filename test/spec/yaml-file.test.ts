@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { parseYaml, readYamlFile } from '../../src/spec/yaml-file.ts';
+
+/** The character of `text` at a 1-based line:col. */
+function charAt(text: string, line: number, col: number): string | undefined {
+  return text.split('\n')[line - 1]?.[col - 1];
+}
+
+describe('parseYaml', () => {
+  it('reports a syntax error with its position and no data', () => {
+    const f = readYamlFile('test/fixtures/spec/bad/syntax.yaml');
+    expect(f.data).toBeUndefined();
+    expect(f.diagnostics).toHaveLength(1);
+    expect(f.diagnostics[0]).toMatchObject({ file: 'test/fixtures/spec/bad/syntax.yaml', line: 5, col: 5, severity: 'error' });
+    expect(f.diagnostics[0]!.message).toMatch(/^YAML: flow map/);
+  });
+
+  it('reports a duplicate key at the second key', () => {
+    const f = parseYaml('dup.yaml', 'a: 1\nb: 2\na: 3\n');
+    expect(f.diagnostics[0]).toMatchObject({ line: 3, col: 1, severity: 'error' });
+    expect(f.diagnostics[0]!.hint).toMatch(/only once/);
+  });
+
+  it('catches text with a comma inside { … }', () => {
+    const f = parseYaml('c.yaml', 'name: {en: $5,000 bill, zh: "5,000元"}\n');
+    expect(f.diagnostics).toHaveLength(1);
+    expect(f.diagnostics[0]).toMatchObject({ line: 1, col: 15 });
+    expect(f.diagnostics[0]!.message).toContain('"000 bill"');
+  });
+
+  it('reports a missing file instead of throwing', () => {
+    const f = readYamlFile('test/fixtures/spec/does-not-exist.yaml');
+    expect(f.data).toBeUndefined();
+    expect(f.diagnostics[0]!.message).toMatch(/does not exist/);
+  });
+
+  it('locates objects, keys and list items', () => {
+    const text = 'flow:\n  - id: a\n    do:\n      - set: x\n        to: 1\n';
+    const f = parseYaml('w.yaml', text);
+    const data = f.data as { flow: { id: string; do: { set: string }[] }[] };
+    const rule = data.flow[0]!;
+    expect(f.has(rule)).toBe(true);
+    expect(f.has({})).toBe(false);
+    expect(f.where(rule)).toEqual({ file: 'w.yaml', line: 2, col: 5 });
+    expect(f.where(rule, 'do')).toEqual({ file: 'w.yaml', line: 3, col: 5 });
+    expect(f.where(data.flow, 0)).toEqual({ file: 'w.yaml', line: 2, col: 5 });
+    expect(f.where(rule.do[0]!, 'to')).toEqual({ file: 'w.yaml', line: 5, col: 9 });
+    // an unknown key falls back to the object itself
+    expect(f.where(rule, 'nope')).toEqual({ file: 'w.yaml', line: 2, col: 5 });
+  });
+
+  it('locates JSON pointers (for schema errors), with an extra key', () => {
+    const f = parseYaml('p.yaml', 'flow:\n  - id: a\n    do:\n      - set: x\n        bogus: 1\n');
+    expect(f.locatePointer('/flow/0/do/0')).toMatchObject({ line: 4, col: 9 });
+    expect(f.locatePointer('/flow/0/do/0', 'bogus')).toMatchObject({ line: 5, col: 9 });
+    expect(f.locatePointer('/flow/0/missing/3')).toMatchObject({ line: 2, col: 5 }); // deepest existing
+    expect(f.locatePointer('')).toMatchObject({ line: 1, col: 1 });
+  });
+});
+
+describe('whereInValue', () => {
+  const cases: [string, string][] = [
+    ['plain', 'when: count(alive) <= 1\n'],
+    ['plain, several lines', 'when: count(alive)\n  <= 1 and\n\n  x\n'],
+    ['single-quoted', "when: 'it''s (a) == b'\n"],
+    ['double-quoted with escapes', 'when: "say \\"hi\\" \\u00e9 (x)"\n'],
+    ['double-quoted over lines', 'when: "a and\n  b \\\n  c"\n'],
+    ['literal block', 'when: |\n  count(alive)\n    <= 1\n  and x\n'],
+    ['folded block', 'when: >-\n  count(alive)\n  <= 1\n\n  and x\n'],
+    ['in a list', 'list:\n  - "first"\n  - second item\n'],
+  ];
+  for (const [name, text] of cases) {
+    it(`maps every character of a ${name} scalar to its column`, () => {
+      const f = parseYaml('v.yaml', text);
+      expect(f.diagnostics).toEqual([]);
+      const data = f.data as Record<string, unknown>;
+      const [obj, key] = Array.isArray(data.list) ? [data.list as object, 1] : [data, 'when'];
+      const value = (obj as Record<string | number, unknown>)[key] as string;
+      for (let i = 0; i < value.length; i++) {
+        const at = f.whereInValue(obj, key, i);
+        const src = charAt(text, at.line, at.col);
+        const ch = value[i]!;
+        if (ch === ' ' || ch === '\n') continue; // folded line breaks map to the break
+        if (src === '\\' || (src === "'" && ch === "'")) continue; // escapes map to their start
+        expect(`${i}:${src}`).toBe(`${i}:${ch}`);
+      }
+    });
+  }
+
+  it('points expression errors at the exact column', () => {
+    const text = 'ends:\n  - when: "count(alive) <= 1"\n  - when: |\n      sum(x)\n        + bad\n';
+    const f = parseYaml('e.yaml', text);
+    const ends = (f.data as { ends: { when: string }[] }).ends;
+    expect(f.whereInValue(ends[0]!, 'when', 0)).toEqual({ file: 'e.yaml', line: 2, col: 12 });
+    expect(f.whereInValue(ends[0]!, 'when', 13)).toEqual({ file: 'e.yaml', line: 2, col: 25 }); // "<="
+    const bad = ends[1]!.when.indexOf('bad');
+    expect(f.whereInValue(ends[1]!, 'when', bad)).toEqual({ file: 'e.yaml', line: 5, col: 11 });
+    // past the end: clamped; a non-string value: its start
+    expect(f.whereInValue(ends[0]!, 'when', 999).line).toBe(2);
+  });
+});
