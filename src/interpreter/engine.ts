@@ -12,9 +12,14 @@ export function makeEngine(p: Program): Engine<State> {
   const tablesCache = new Map<string, Tables>();
   const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
 
+  // Per-state memo, so the hot path does not rebuild the cache key on every call.
+  const tablesOfState = new WeakMap<State, Tables>();
   function tablesFor(s: State): Tables {
-    const t = tablesCache.get(key(s.players, s.options));
+    let t = tablesOfState.get(s);
+    if (t) return t;
+    t = tablesCache.get(key(s.players, s.options));
     if (!t) throw new EngineError('this state was not created by this engine');
+    tablesOfState.set(s, t);
     return t;
   }
 

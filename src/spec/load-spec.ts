@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';
 import { seedInfo, verifyQuote, verifyRef } from './seeds.ts';
 import type {
@@ -78,16 +78,16 @@ export function loadSpecFolder(dir: string): { spec?: LoadedSpec; diagnostics: D
 
   const loaded = yaml.map(loadSpecFile);
   for (const l of loaded) diagnostics.push(...l.diagnostics);
-  if (hasErrors(diagnostics)) return { diagnostics };
+  if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
 
   const files = loaded.map((l) => l.file);
   const merged = mergeFragments(loaded);
   diagnostics.push(...merged.diagnostics);
-  if (hasErrors(merged.diagnostics)) return { diagnostics };
+  if (hasErrors(merged.diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
 
   const spec = makeLoadedSpec(dir, files, merged.spec, merged.sectionOrigin);
   diagnostics.push(...checkUniqueIds(spec), ...checkSources(spec));
-  return { spec, diagnostics };
+  return { spec, diagnostics: sortDiagnostics(diagnostics) };
 }
 
 /** Read one fragment: YAML syntax, the schema line, the schema. */

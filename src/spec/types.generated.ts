@@ -43,13 +43,6 @@ export type VarType =
  */
 export type InitialValue = string | number | boolean | (string | number | boolean)[];
 /**
- * Who may see it: `public` (everyone), `owner` (only the seat it belongs to), `hidden` (nobody until the game ends).
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Visibility".
- */
-export type Visibility = 'public' | 'owner' | 'hidden';
-/**
  * A rule id: lowercase letters, digits and "-" only, starting with a letter or digit (e.g. `phase-7-share`).
  *
  * This interface was referenced by `Spec`'s JSON-Schema
@@ -145,12 +138,26 @@ export type Name = string;
  */
 export type ZoneRef = string;
 /**
+ * Who may see it: `public` (everyone), `owner` (only the seat it belongs to), `hidden` (nobody until the game ends).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Visibility".
+ */
+export type Visibility = 'public' | 'owner' | 'hidden';
+/**
  * Names of the values passed in (with `with:`), usable inside as plain names.
  *
  * This interface was referenced by `Spec`'s JSON-Schema
  * via the `definition` "Params".
  */
 export type Params = LocalName[];
+/**
+ * A procedure id, used by `call`: starts with a lowercase letter; letters, digits and "-" (e.g. `apply-hits`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ProcedureId".
+ */
+export type ProcedureId = string;
 
 /**
  * A rules file: part of a game's rules, under rules/<game>/. Its top-level keys are sections (game, options, cards, vars, seatVars, zones, functions, procedures, triggers, setup, flow, ends, outcome, nonRules); every section is optional in one file. See docs/dsl-reference.md.
@@ -237,6 +244,12 @@ export interface Game {
    * Optional: one or two sentences about the game, in English and Chinese.
    */
   summary?: Text;
+  /**
+   * Optional: what the rule book says about this, in plain words, in English and Chinese.
+   */
+  text?: Text;
+  source?: Source;
+  assumption?: Assumption;
 }
 /**
  * The number of players the game supports.
@@ -253,6 +266,31 @@ export interface PlayerCount {
    * The most players.
    */
   max: number;
+}
+/**
+ * One quote from a source text.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Citation".
+ */
+export interface Citation {
+  ref: SeedRef;
+  /**
+   * The exact words from those lines, copied character for character (same punctuation, full-width or half-width as printed). A quote may run across a line break.
+   */
+  quote: string;
+}
+/**
+ * Used when the rule book does not say this (or not clearly): explain what we decided and why. A rule needs `source`, `assumption`, or both.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Assumption".
+ */
+export interface Assumption {
+  /**
+   * What the texts leave open and why we chose this.
+   */
+  why: string;
 }
 /**
  * A choice made before the game starts (a variant, an edition, a number), read in expressions as `options.<id>`.
@@ -291,31 +329,6 @@ export interface Option {
   values?: (string | number)[];
 }
 /**
- * One quote from a source text.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Citation".
- */
-export interface Citation {
-  ref: SeedRef;
-  /**
-   * The exact words from those lines, copied character for character (same punctuation, full-width or half-width as printed). A quote may run across a line break.
-   */
-  quote: string;
-}
-/**
- * Used when the rule book does not say this (or not clearly): explain what we decided and why. A rule needs `source`, `assumption`, or both.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Assumption".
- */
-export interface Assumption {
-  /**
-   * What the texts leave open and why we chose this.
-   */
-  why: string;
-}
-/**
  * A kind of card, with how many copies are in the game and its properties.
  *
  * This interface was referenced by `Spec`'s JSON-Schema
@@ -337,9 +350,9 @@ export interface Card {
    */
   when?: Expr;
   /**
-   * How many copies: a number, or an expression over options and players such as `"players * 8"`.
+   * How many copies go into the shared zones that list this kind in `initial`: a number, or an expression over options and players such as `"players * 8"`. Left out: 0 (e.g. cards that exist only in each seat's own starting zone).
    */
-  count: Expr;
+  count?: Expr;
   /**
    * Properties printed on the card, read in expressions as `c.<name>` (e.g. `value: 5000`).
    */
@@ -375,9 +388,9 @@ export interface Var {
   type: VarType;
   initial?: InitialValue;
   /**
-   * Who may see it: `public` (everyone) or `hidden` (nobody until the game ends).
+   * Who may see it: `public` (everyone; the default) or `hidden` (nobody until the game ends).
    */
-  visibility: 'public' | 'hidden';
+  visibility?: 'public' | 'hidden';
 }
 /**
  * A per-seat variable: every player has their own value, read as `s.<id>` (e.g. `s.shame`).
@@ -402,7 +415,10 @@ export interface SeatVar {
   when?: Expr;
   type: VarType;
   initial?: InitialValue;
-  visibility: Visibility;
+  /**
+   * Who may see it: `public` (everyone; the default), `owner` (only that seat) or `hidden` (nobody until the game ends).
+   */
+  visibility?: Visibility;
 }
 /**
  * A place where cards lie: one for the whole game (e.g. the deck) or one per seat (e.g. each hand).
@@ -426,17 +442,33 @@ export interface Zone {
    */
   when?: Expr;
   /**
-   * `game`: one zone for the table; `seat`: every seat has its own, read as `s.<id>`.
+   * `game` (the default): one zone for the table; `seat`: every seat has its own, read as `s.<id>`.
    */
-  per: 'game' | 'seat';
+  per?: 'game' | 'seat';
   /**
-   * Who may see the cards: `public`, `owner` (only that seat, for per-seat zones) or `hidden` (nobody). How many cards a zone holds is always public.
+   * Who may see the cards: `public` (the default), `owner` (only that seat, for per-seat zones) or `hidden` (nobody). How many cards a zone holds is always public.
    */
-  visibility: Visibility;
+  visibility?: Visibility;
   /**
-   * Game zones only: card kinds put in at the start (all their copies), e.g. `[bill-5000, bill-10000]`.
+   * The cards the zone starts with: a card kind id puts in all its copies (`[bill-5000, bill-10000]`); `{kind: …, count: …}` puts in that many, and is required for per-seat zones (each seat gets them).
    */
-  initial?: RuleId[];
+  initial?: (RuleId | ZoneStock)[];
+}
+/**
+ * Some copies of one card kind that a zone starts with.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ZoneStock".
+ */
+export interface ZoneStock {
+  /**
+   * The card kind id, e.g. `bullet-bang`.
+   */
+  kind: RuleId;
+  /**
+   * How many copies (for a per-seat zone: for each seat); may use options and players.
+   */
+  count: Expr;
 }
 /**
  * A named formula, usable in any expression as `<id>(args)`.
@@ -460,13 +492,33 @@ export interface FunctionDef {
    */
   when?: Expr;
   /**
-   * The names of its arguments, in order, e.g. `[s]`.
+   * Its arguments, in order, each with a name and a type, e.g. `[{name: s, type: seat}]`.
    */
-  params?: Params;
+  params?: FunctionParam[];
   /**
    * The formula, using the argument names, e.g. `sum(s.bills, c => c.value)`.
    */
   body: Expr;
+  /**
+   * Optional: the kind of value the formula gives; the checker then makes sure it does.
+   */
+  returns?: VarType;
+}
+/**
+ * One argument of a function.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "FunctionParam".
+ */
+export interface FunctionParam {
+  /**
+   * The name used for the argument in the formula, e.g. `s`.
+   */
+  name: LocalName;
+  /**
+   * The kind of value it takes, e.g. `seat`.
+   */
+  type: VarType;
 }
 /**
  * A named list of effects with parameters, run wherever a `call` names it.
@@ -476,9 +528,9 @@ export interface FunctionDef {
  */
 export interface Procedure {
   /**
-   * The name used for this procedure in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   * The procedure's id, named by `call` (e.g. `apply-hits`): starts with a lowercase letter; letters, digits and "-". Unique in the game.
    */
-  id: Name;
+  id: ProcedureId;
   /**
    * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
    */
@@ -698,9 +750,35 @@ export interface ChooseEffect {
    */
   simultaneous?: boolean;
   /**
+   * The answers are never shown to the other players (only what follows from them). Default: false.
+   */
+  secret?: boolean;
+  /**
+   * Optional: how each option is shown to players, by option value, e.g. `stay: {en: Stay, zh: 留下}`.
+   */
+  labels?: {
+    [k: string]: Text;
+  };
+  /**
    * The question shown to the deciding players.
    */
   prompt: Text;
+}
+/**
+ * The same words in English and in Chinese.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Text".
+ */
+export interface Text {
+  /**
+   * In English.
+   */
+  en: string;
+  /**
+   * In Chinese (中文).
+   */
+  zh: string;
 }
 /**
  * Run a procedure here.
@@ -710,9 +788,9 @@ export interface ChooseEffect {
  */
 export interface CallEffect {
   /**
-   * The procedure's id.
+   * The id of the procedure to run.
    */
-  call: Name;
+  call: ProcedureId;
   /**
    * Values for the procedure's parameters: `parameter: expression`.
    */
@@ -876,7 +954,7 @@ export interface EndRule {
   source?: Source;
   assumption?: Assumption;
   /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   * The end condition, e.g. `count(alive) <= 1`: the game ends as soon as it holds at a decision point. Leave it out for the end that applies when the flow finishes (the last such entry is used).
    */
   when?: Expr;
 }
@@ -897,6 +975,12 @@ export interface Outcome {
    * @minItems 1
    */
   results: ResultRule[];
+  /**
+   * Optional: what the rule book says about this, in plain words, in English and Chinese.
+   */
+  text?: Text;
+  source?: Source;
+  assumption?: Assumption;
 }
 /**
  * One way the winners are decided. The first result rule whose `when` holds is used.
@@ -916,7 +1000,7 @@ export interface ResultRule {
   source?: Source;
   assumption?: Assumption;
   /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   * Optional: this result applies only when this holds, e.g. `any(alive, s => isCop(s))`; the first result rule whose `when` holds (or that has none) decides.
    */
   when?: Expr;
   /**
@@ -969,21 +1053,5 @@ export interface NonRule {
   /**
    * Why these lines hold no rule, e.g. "story introduction".
    */
-  reason: string;
-}
-/**
- * The same words in English and in Chinese.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Text".
- */
-export interface Text {
-  /**
-   * In English.
-   */
-  en: string;
-  /**
-   * In Chinese (中文).
-   */
-  zh: string;
+  why: string;
 }

@@ -16,6 +16,7 @@ import {
   visit,
   type Document,
   type Node as YamlNode,
+  type Scalar,
   type YAMLError,
 } from 'yaml';
 import type { Diagnostic } from './diagnostics.ts';
@@ -99,38 +100,42 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     return undefined;
   };
 
+  const where = (obj: object, key?: string | number): Located => {
+    const n = nodes.get(obj);
+    if (!n) return fileStart;
+    if (key !== undefined) {
+      if (isMap(n)) {
+        const pair = n.items.find((p) => keyString(p.key) === String(key));
+        const s = nodeStart(pair?.key);
+        if (s !== undefined) return at(s);
+      } else if (isSeq(n) && typeof key === 'number') {
+        const s = nodeStart(n.items[key]);
+        if (s !== undefined) return at(s);
+      }
+    }
+    const s = nodeStart(n);
+    return s === undefined ? fileStart : at(s);
+  };
+
+  const offsetsCache = new WeakMap<Scalar, number[]>();
+  const whereInValue = (obj: object, key: string | number, offset: number): Located => {
+    const v = valueNode(obj, key);
+    if (!isScalar(v) || !v.range) return where(obj, key);
+    let offsets = offsetsCache.get(v);
+    if (!offsets) offsetsCache.set(v, (offsets = scalarOffsets(text, v)));
+    const i = Math.max(0, Math.min(Math.trunc(offset) || 0, offsets.length - 1));
+    return at(offsets[i] ?? v.range[0]);
+  };
+
   return {
     file,
     text,
     data,
     diagnostics,
     has: (obj) => nodes.has(obj),
-    where(obj, key) {
-      const n = nodes.get(obj);
-      if (!n) return fileStart;
-      if (key !== undefined) {
-        if (isMap(n)) {
-          const pair = n.items.find((p) => keyString(p.key) === String(key));
-          const s = nodeStart(pair?.key);
-          if (s !== undefined) return at(s);
-        } else if (isSeq(n) && typeof key === 'number') {
-          const s = nodeStart(n.items[key]);
-          if (s !== undefined) return at(s);
-        }
-      }
-      const s = nodeStart(n);
-      return s === undefined ? fileStart : at(s);
-    },
-    whereInValue(obj, key, offset) {
-      const v = valueNode(obj, key);
-      if (!isScalar(v) || !v.range) return this.where(obj, key);
-      const offsets = scalarOffsets(text, v);
-      const i = Math.max(0, Math.min(Math.trunc(offset), offsets.length - 1));
-      return at(offsets[i] ?? v.range[0]);
-    },
-    locatePointer(pointer, extraKey) {
-      return at(pointerOffset(doc, pointer, extraKey));
-    },
+    where,
+    whereInValue,
+    locatePointer: (pointer, extraKey) => at(pointerOffset(doc, pointer, extraKey)),
   };
 }
 

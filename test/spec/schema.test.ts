@@ -31,7 +31,7 @@ describe('schema: valid fragments', () => {
 describe('schema: bad fragments, one message at the right place', () => {
   it('unknown key in an effect: names the effect and the allowed keys', () => {
     expect(problems('unknown-key.yaml')).toEqual([
-      "12:9: error: unknown key 'bogus' in a choose effect; allowed: choose, seats, options, into, as, simultaneous, prompt",
+      "12:9: error: unknown key 'bogus' in a choose effect; allowed: choose, seats, options, into, as, simultaneous, secret, labels, prompt",
     ]);
   });
 
@@ -122,5 +122,22 @@ describe('schema: bad fragments, one message at the right place', () => {
   it('a file that is a list, not a map', () => {
     const d = checkFragmentSchema(parseYaml('l.yaml', '- a\n- b\n'));
     expect(d.map((x) => x.message)).toEqual(['a rules file must be a map of sections (game:, flow:, …), not a list']);
+  });
+});
+
+describe('schema: a misnamed key', () => {
+  it('one unknown and one missing key in the same map become one message at the unknown key', () => {
+    const text = 'nonRules:\n  - ref: "003:1"\n    reason: credits\n';
+    const d = checkFragmentSchema(parseYaml('n.yaml', text));
+    expect(d).toEqual([
+      {
+        file: 'n.yaml',
+        line: 3,
+        col: 5,
+        severity: 'error',
+        message: "unknown key 'reason' in a nonRules entry, and 'why' is missing",
+        hint: "rename 'reason' to 'why'?",
+      },
+    ]);
   });
 });

@@ -101,6 +101,7 @@ function literalFits(v: unknown, type: VarType): boolean {
     case 'string':
       return typeof v === 'string';
     case 'seat':
+      return v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0); // seat numbers are 0-based
     case 'card':
       return v === null;
     default:
