@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { Engine } from './interpreter/api.ts';
+import type { EngineTools } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames } from './interpreter/smoke.ts';
@@ -18,7 +18,7 @@ export function listGames(rulesDir: string): string[] {
 }
 
 /** Load, check and compile one game folder. */
-export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { engine?: Engine; diagnostics: Diagnostic[] } {
+export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { engine?: EngineTools; diagnostics: Diagnostic[] } {
   const loaded = loadSpecFolder(dir);
   const diagnostics = [...loaded.diagnostics];
   if (!loaded.spec || hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
@@ -38,7 +38,7 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { e
 }
 
 /** Load, check and compile a game by id; engine is undefined when there are errors. */
-export function openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[] } {
+export function openGame(rulesDir: string, id: string): { engine?: EngineTools; diagnostics: Diagnostic[] } {
   const dir = join(rulesDir, id);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     const known = listGames(rulesDir);

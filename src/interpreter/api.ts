@@ -110,3 +110,22 @@ export interface Engine<State = unknown> {
   /** a human-readable label for an action, in a language */
   describe(action: Action, lang: 'en' | 'zh'): string;
 }
+
+/**
+ * A situation to put a game in, for conformance scenarios and tools (never for agents: it sees
+ * and changes everything). Zones list card kinds for their top positions: cards of those kinds
+ * are swapped in from elsewhere (hidden game zones first), so every card still exists once.
+ */
+export interface Given {
+  vars?: Record<string, Json>;
+  zones?: Record<string, string[]>;
+  seats?: Record<string, { vars?: Record<string, Json>; zones?: Record<string, string[]>; out?: boolean }>;
+}
+
+/** Tools-only extension of the Engine: inspect and arrange states (tests, scenario runner, debugging). */
+export interface EngineTools<State = unknown> extends Engine<State> {
+  /** evaluate an expression of the spec language on a state (full knowledge) */
+  evaluate(state: State, expr: string): Json;
+  /** a new state arranged as `given` says */
+  arrange(state: State, given: Given): State;
+}

@@ -1,14 +1,17 @@
 /**
  * The Engine over a compiled Program: creating games, the pure and in-place APIs, legal actions.
  */
-import type { Action, Engine, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
+import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
+import { arrange } from './arrange.ts';
+import { makeEvaluator } from './evaluate.ts';
 import type { Program, RunCtx, Tables } from './program.ts';
 import { seedRng } from './rng.ts';
 import { cloneState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
 import { seatView } from './view.ts';
 
-export function makeEngine(p: Program): Engine<State> {
+export function makeEngine(p: Program): EngineTools<State> {
+  const evaluator = makeEvaluator(p);
   const tablesCache = new Map<string, Tables>();
   const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
 
@@ -169,6 +172,14 @@ export function makeEngine(p: Program): Engine<State> {
       return s.log.map(({ rule, event, data }) => ({ rule, event, data }));
     },
     describe,
+    evaluate(s, src) {
+      return evaluator(s, tablesFor(s), src);
+    },
+    arrange(s, given) {
+      const next = cloneState(s);
+      arrange(p, next, tablesFor(next), given);
+      return next;
+    },
   };
 }
 

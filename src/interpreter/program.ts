@@ -123,4 +123,6 @@ export interface Program {
   score?: (c: RunCtx, seat: number) => number;
   results: ResultRule[];
   chooses: Map<string, ChooseInstr>;
+  /** the spec's named functions (and score), for expressions compiled later by tools */
+  functions: Map<string, import('./compile/scope.ts').UserFunction>;
 }

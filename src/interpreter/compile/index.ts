@@ -31,6 +31,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
     ends: [],
     results: [],
     chooses: new Map(),
+    functions: new Map(),
   };
   const cc = new Compiler(loaded, program);
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
@@ -51,6 +52,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
 
   checkReachable(cc, spec);
   program.code = cc.code;
+  program.functions = cc.functions;
   program.slots = cc.slots;
   const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');
   return hasErrors ? { diagnostics: cc.diagnostics } : { program, diagnostics: cc.diagnostics };

@@ -151,6 +151,14 @@ const seatArg = (args: Type[], n: number, name: string): string | undefined => {
 
 /** Seat-circle built-ins: they need the player count, which only the running state knows. */
 const seatFunctions: Record<string, FunctionBinding> = {
+  seat: {
+    check: (a) => (a.length === 1 && a[0]!.k === 'number' ? T.seat : 'seat(n) takes one number: the 0-based seat'),
+    call: (a, c) => {
+      const n = a[0] as number;
+      if (!Number.isInteger(n) || n < 0 || n >= r(c).s.players) throw new Error(`seat(${n}): there are seats 0..${r(c).s.players - 1}`);
+      return n;
+    },
+  },
   left: {
     check: (a) => seatArg(a, 1, 'left') ?? T.seat,
     call: (a, c) => ((a[0] as number) + 1) % r(c).s.players,

@@ -1,0 +1,78 @@
+/**
+ * Put a state into a given situation (conformance scenarios): set vars by name, and put cards of
+ * given kinds on top of zones. Cards are swapped, never created or destroyed, so the card table
+ * and the counts of every zone stay true to the spec.
+ */
+import type { Given, Json } from './api.ts';
+import type { Program, Tables } from './program.ts';
+import type { State } from './state.ts';
+import { EngineError } from './vm.ts';
+
+interface Slot {
+  zone: number[];
+  index: number;
+}
+
+export function arrange(p: Program, s: State, t: Tables, given: Given): void {
+  for (const [name, value] of Object.entries(given.vars ?? {})) {
+    const i = p.vars.findIndex((v) => v.id === name);
+    if (i < 0) throw new EngineError(`given: unknown var '${name}'`);
+    s.g[i] = value;
+  }
+  const pinned = new Set<string>();
+  const zonesToFill: { zone: number[]; kinds: string[] }[] = [];
+  for (const [name, kinds] of Object.entries(given.zones ?? {})) {
+    const i = p.zones.findIndex((z) => z.id === name && z.per === 'game');
+    if (i < 0) throw new EngineError(`given: unknown game zone '${name}'`);
+    zonesToFill.push({ zone: s.z[i]!, kinds });
+  }
+  for (const [seatKey, seatGiven] of Object.entries(given.seats ?? {})) {
+    const seat = s.seats[Number(seatKey)];
+    if (!seat) throw new EngineError(`given: no seat ${seatKey}`);
+    for (const [name, value] of Object.entries(seatGiven.vars ?? {})) {
+      const i = p.seatVars.findIndex((v) => v.id === name);
+      if (i < 0) throw new EngineError(`given: unknown seat var '${name}'`);
+      seat.v[i] = value as Json;
+    }
+    if (seatGiven.out !== undefined) seat.out = seatGiven.out;
+    for (const [name, kinds] of Object.entries(seatGiven.zones ?? {})) {
+      const i = p.zones.findIndex((z) => z.id === name && z.per === 'seat');
+      if (i < 0) throw new EngineError(`given: unknown seat zone '${name}'`);
+      zonesToFill.push({ zone: seat.z[i]!, kinds });
+    }
+  }
+  // Search order for a card to swap in: hidden game zones (decks), other game zones, seat zones.
+  const order: number[][] = [
+    ...p.zones.flatMap((z, i) => (z.per === 'game' && z.visibility === 'hidden' ? [s.z[i]!] : [])),
+    ...p.zones.flatMap((z, i) => (z.per === 'game' && z.visibility !== 'hidden' ? [s.z[i]!] : [])),
+    ...s.seats.flatMap((seat) => seat.z),
+  ];
+  const key = (zone: number[], index: number) => `${order.indexOf(zone)}:${index}`;
+  for (const { zone, kinds } of zonesToFill) {
+    kinds.forEach((kindId, index) => {
+      const kind = p.cards.findIndex((c) => c.id === kindId);
+      if (kind < 0) throw new EngineError(`given: unknown card kind '${kindId}'`);
+      if (index < zone.length && t.kindOf[zone[index]!] === kind && !pinned.has(key(zone, index))) {
+        pinned.add(key(zone, index)); // already in place
+        return;
+      }
+      const found = findCard(order, t, kind, (z, i) => !pinned.has(key(z, i)) && !(z === zone && i < index));
+      if (!found) throw new EngineError(`given: no free card of kind '${kindId}' left to put in place`);
+      if (index < zone.length) {
+        const here = zone[index]!;
+        zone[index] = found.zone[found.index]!;
+        found.zone[found.index] = here;
+      } else {
+        zone.push(found.zone.splice(found.index, 1)[0]!);
+      }
+      pinned.add(key(zone, Math.min(index, zone.length - 1)));
+    });
+  }
+}
+
+function findCard(order: number[][], t: Tables, kind: number, free: (z: number[], i: number) => boolean): Slot | undefined {
+  for (const zone of order) {
+    for (let i = 0; i < zone.length; i++) if (t.kindOf[zone[i]!] === kind && free(zone, i)) return { zone, index: i };
+  }
+  return undefined;
+}
