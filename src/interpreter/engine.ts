@@ -127,7 +127,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     if (!ch) return JSON.stringify(v);
     switch (ch.optionType) {
       case 'seat':
-        return lang === 'zh' ? `玩家 ${Number(v) + 1}` : `player ${Number(v) + 1}`;
+        return lang === 'zh' ? `座位 ${Number(v)}` : `seat ${Number(v)}`;
       case 'card': {
         for (const t of tablesCache.values()) {
           const kind = t.kindOf[v as number];
