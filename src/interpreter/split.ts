@@ -22,8 +22,33 @@ export function equalSplit(values: readonly number[], k: number): SplitResult {
   return empty;
 }
 
-/** every subset sum ≤ max, descending (a share must be a subset sum) */
+/**
+ * Every subset sum ≤ max, descending (a share must be a subset sum). Values are scaled down by
+ * their greatest common divisor so a small byte array can hold the reachable sums.
+ */
 function candidateShares(values: readonly number[], max: number): number[] {
+  if (!values.every((v) => Number.isInteger(v) && v > 0)) return candidateSharesSlow(values, max);
+  const g = values.reduce(gcd);
+  const top = Math.floor(max / g);
+  if (top > 1_000_000) return candidateSharesSlow(values, max);
+  const reach = new Uint8Array(top + 1);
+  reach[0] = 1;
+  for (const v of values) {
+    const u = v / g;
+    for (let s = top - u; s >= 0; s--) if (reach[s]) reach[s + u] = 1;
+  }
+  const out: number[] = [];
+  for (let s = top; s > 0; s--) if (reach[s]) out.push(s * g);
+  return out;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** general fallback for fractional or non-positive values */
+function candidateSharesSlow(values: readonly number[], max: number): number[] {
   let sums = new Set<number>([0]);
   for (const v of values) {
     const next = new Set(sums);
