@@ -37,13 +37,15 @@ export interface BinaryNode extends Span {
   opOffset: number;
   opLength: number;
 }
+/** `object[index]`: an item of a list (0-based) or the value of a keyed var/zone for a key */
+export interface IndexNode extends Span { kind: 'Index'; object: Ast; index: Ast }
 export interface IfNode extends Span { kind: 'If'; cond: Ast; then: Ast; else: Ast }
 export interface ListNode extends Span { kind: 'List'; items: Ast[] }
 
 export type Ast =
   | NumberNode | StringNode | BoolNode | NoneNode
   | NameNode | MemberNode | CallNode | LambdaNode
-  | UnaryNode | BinaryNode | IfNode | ListNode;
+  | UnaryNode | BinaryNode | IfNode | ListNode | IndexNode;
 
 /** offset just past the node */
 export function end(n: Span): number {

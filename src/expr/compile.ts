@@ -3,14 +3,14 @@
  * so nothing walks the AST at run time. Errors are collected (several per expression) and the
  * node that failed yields a quiet placeholder so one mistake does not cascade.
  */
-import type { Ast, BinaryNode, CallNode, LambdaNode, MemberNode, NameNode, Span } from './ast.ts';
+import type { Ast, BinaryNode, CallNode, IndexNode, LambdaNode, MemberNode, NameNode, Span } from './ast.ts';
 import { builtinNames, builtins } from './builtins.ts';
 import type { C, CLambda, Cx } from './cx.ts';
 import { ExprRuntimeError, type ExprError } from './errors.ts';
 import { parseExpr } from './parser.ts';
 import type { Compiled, Ctx, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
-import { T, assignable, join, typeToString, type Type } from './types.ts';
+import { T, assignable, isNumeric, join, typeToString, type Type } from './types.ts';
 
 type Num = (ctx: Ctx) => number;
 
@@ -57,7 +57,40 @@ export class Compiler implements Cx {
       case 'Binary': return this.binary(n);
       case 'If': return this.ifExpr(n.cond, n.then, n.else, n);
       case 'List': return this.list(n.items);
+      case 'Index': return this.index(n);
     }
+  }
+
+  /** `l[i]` on a list (0-based, none out of range) or `m[k]` on a keyed var/zone */
+  private index(n: IndexNode): C {
+    const o = this.expr(n.object);
+    const i = this.expr(n.index);
+    if (o.bad || i.bad) return o.bad ? o : i;
+    const obj = o.fn;
+    const idx = i.fn;
+    if (o.type.k === 'list') {
+      if (!isNumeric(i.type)) return this.error(n.index, `a list is indexed by a number, got ${typeToString(i.type)}`);
+      return {
+        type: o.type.of,
+        fn: (ctx) => {
+          const l = obj(ctx) as unknown[];
+          const k = idx(ctx) as number;
+          return Number.isInteger(k) && k >= 0 && k < l.length ? l[k] : null;
+        },
+      };
+    }
+    if (o.type.k === 'map') {
+      if (!assignable(i.type, o.type.key) || i.type.k === 'none') return this.error(n.index, `this is keyed by ${typeToString(o.type.key)}, got ${typeToString(i.type)}`);
+      return {
+        type: o.type.of,
+        fn: (ctx) => {
+          const k = idx(ctx);
+          if (k === null || k === undefined) throw new ExprRuntimeError('cannot index by none', n.index);
+          return (obj(ctx) as unknown[])[k as number] ?? null;
+        },
+      };
+    }
+    return this.error(n.object, `only a list or a keyed value can be indexed with [ ], got ${typeToString(o.type)}`);
   }
 
   lambda(n: Ast, types: Type[], what: string): CLambda | undefined {

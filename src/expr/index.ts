@@ -1,7 +1,7 @@
 /** The expression language: parse, type-check and compile rule expressions to closures. */
 export type {
   Ast, Span, NumberNode, StringNode, BoolNode, NoneNode, NameNode, MemberNode, CallNode, LambdaNode, LambdaParam,
-  UnaryNode, UnaryOp, BinaryNode, BinaryOp, IfNode, ListNode,
+  UnaryNode, UnaryOp, BinaryNode, BinaryOp, IfNode, ListNode, IndexNode,
 } from './ast.ts';
 export type { Type } from './types.ts';
 export { T, typeToString, typeFromName, assignable, join } from './types.ts';

@@ -188,6 +188,16 @@ class ExprParser extends EmbeddedActionsParser {
         },
         {
           ALT: () => {
+            const lb = this.CONSUME(LBracket);
+            const index = this.SUBRULE3(this.expression);
+            const rb = this.CONSUME(RBracket, { ERR_MSG: `expected ']' to close the '[' at ${this.at(lb)}` });
+            this.ACTION(() => {
+              e = { kind: 'Index', object: e, index, offset: e.offset, length: rb.startOffset + 1 - e.offset };
+            });
+          },
+        },
+        {
+          ALT: () => {
             const lp = this.CONSUME(LParen);
             const args: Ast[] = [];
             this.MANY_SEP({ SEP: Comma, DEF: () => { const a = this.SUBRULE(this.expression); this.ACTION(() => args.push(a)); } });

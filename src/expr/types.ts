@@ -2,7 +2,11 @@
 
 export type Type =
   | { k: 'number' } | { k: 'bool' } | { k: 'string' } | { k: 'seat' } | { k: 'card' } | { k: 'none' } | { k: 'any' }
-  | { k: 'list'; of: Type };
+  | { k: 'list'; of: Type }
+  /** an item of a declared space set (a board location, a character…): its id names the set */
+  | { k: 'space'; set: string }
+  /** one value per key: a keyed var or zone (`by:` a space set), read with `m[k]` */
+  | { k: 'map'; key: Type; of: Type };
 
 export const T = {
   number: { k: 'number' } as Type,
@@ -13,10 +17,15 @@ export const T = {
   none: { k: 'none' } as Type,
   any: { k: 'any' } as Type,
   list: (of: Type): Type => ({ k: 'list', of }),
+  space: (set: string): Type => ({ k: 'space', set }),
+  map: (key: Type, of: Type): Type => ({ k: 'map', key, of }),
 } as const;
 
 export function typeToString(t: Type): string {
-  return t.k === 'list' ? `list<${typeToString(t.of)}>` : t.k;
+  if (t.k === 'list') return `list<${typeToString(t.of)}>`;
+  if (t.k === 'space') return t.set;
+  if (t.k === 'map') return `map<${typeToString(t.key)}, ${typeToString(t.of)}>`;
+  return t.k;
 }
 
 /** The DSL's declared type names (vars, seatVars, options) as types; undefined if unknown. */
@@ -34,7 +43,7 @@ export function typeFromName(name: string): Type | undefined {
 
 /** `none` stands for "no seat / no card / no value": it fits these kinds. */
 function nullable(t: Type): boolean {
-  return t.k === 'seat' || t.k === 'card' || t.k === 'string' || t.k === 'number' || t.k === 'none';
+  return t.k === 'seat' || t.k === 'card' || t.k === 'string' || t.k === 'number' || t.k === 'space' || t.k === 'none';
 }
 
 /** Can a value of type `from` be used where `to` is expected? */
@@ -42,6 +51,8 @@ export function assignable(from: Type, to: Type): boolean {
   if (from.k === 'any' || to.k === 'any') return true;
   if (from.k === 'none') return nullable(to);
   if (from.k === 'list') return to.k === 'list' && assignable(from.of, to.of);
+  if (from.k === 'space') return to.k === 'space' && from.set === to.set;
+  if (from.k === 'map') return to.k === 'map' && assignable(from.key, to.key) && assignable(to.key, from.key) && assignable(from.of, to.of);
   return from.k === to.k;
 }
 
@@ -60,6 +71,8 @@ export function join(a: Type, b: Type): Type | undefined {
     const of = join(a.of, b.of);
     return of && T.list(of);
   }
+  if (a.k === 'space' || b.k === 'space') return a.k === 'space' && b.k === 'space' && a.set === b.set ? a : undefined;
+  if (a.k === 'map' || b.k === 'map') return undefined;
   return a.k === b.k ? a : undefined;
 }
 

@@ -21,11 +21,7 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
   }
   const pinned = new Set<string>();
   const zonesToFill: { zone: number[]; kinds: string[] }[] = [];
-  for (const [name, kinds] of Object.entries(given.zones ?? {})) {
-    const i = p.zones.findIndex((z) => z.id === name && z.per === 'game');
-    if (i < 0) throw new EngineError(`given: unknown game zone '${name}'`);
-    zonesToFill.push({ zone: s.z[i]!, kinds });
-  }
+  for (const [name, kinds] of Object.entries(given.zones ?? {})) zonesToFill.push({ zone: s.z[slotOf(p, name, 'game')]!, kinds });
   for (const [seatKey, seatGiven] of Object.entries(given.seats ?? {})) {
     const seat = s.seats[Number(seatKey)];
     if (!seat) throw new EngineError(`given: no seat ${seatKey}`);
@@ -35,16 +31,12 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
       seat.v[i] = value as Json;
     }
     if (seatGiven.out !== undefined) seat.out = seatGiven.out;
-    for (const [name, kinds] of Object.entries(seatGiven.zones ?? {})) {
-      const i = p.zones.findIndex((z) => z.id === name && z.per === 'seat');
-      if (i < 0) throw new EngineError(`given: unknown seat zone '${name}'`);
-      zonesToFill.push({ zone: seat.z[i]!, kinds });
-    }
+    for (const [name, kinds] of Object.entries(seatGiven.zones ?? {})) zonesToFill.push({ zone: seat.z[slotOf(p, name, 'seat')]!, kinds });
   }
   // Search order for a card to swap in: hidden game zones (decks), other game zones, seat zones.
   const order: number[][] = [
-    ...p.zones.flatMap((z, i) => (z.per === 'game' && z.visibility === 'hidden' ? [s.z[i]!] : [])),
-    ...p.zones.flatMap((z, i) => (z.per === 'game' && z.visibility !== 'hidden' ? [s.z[i]!] : [])),
+    ...p.zones.flatMap((z) => (z.per === 'game' && z.visibility === 'hidden' ? s.z.slice(z.slot, z.slot + z.size) : [])),
+    ...p.zones.flatMap((z) => (z.per === 'game' && z.visibility !== 'hidden' ? s.z.slice(z.slot, z.slot + z.size) : [])),
     ...s.seats.flatMap((seat) => seat.z),
   ];
   const key = (zone: number[], index: number) => `${order.indexOf(zone)}:${index}`;
@@ -68,6 +60,20 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
       pinned.add(key(zone, Math.min(index, zone.length - 1)));
     });
   }
+}
+
+/** the physical slot of `name` or, for a keyed zone, `name[itemId]` */
+function slotOf(p: Program, name: string, per: 'game' | 'seat'): number {
+  const m = /^([^[\]]+)(?:\[([^\]]+)\])?$/.exec(name);
+  const d = m ? p.zones.find((z) => z.id === m[1] && z.per === per) : undefined;
+  if (!m || !d) throw new EngineError(`given: unknown ${per} zone '${name}'`);
+  if (d.by === undefined) {
+    if (m[2] !== undefined) throw new EngineError(`given: zone '${d.id}' is not keyed`);
+    return d.slot;
+  }
+  const k = p.spaces[d.by]!.items.findIndex((item) => item.id === m[2]);
+  if (k < 0) throw new EngineError(`given: '${name}' needs an item of ${p.spaces[d.by]!.id}, like ${d.id}[${p.spaces[d.by]!.items[0]!.id}]`);
+  return d.slot + k;
 }
 
 function findCard(order: number[][], t: Tables, kind: number, free: (z: number[], i: number) => boolean): Slot | undefined {

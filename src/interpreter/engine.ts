@@ -4,7 +4,7 @@
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
-import type { Program, RunCtx, Tables } from './program.ts';
+import type { Program, RunCtx, Tables, VarDecl } from './program.ts';
 import { seedRng } from './rng.ts';
 import { cloneState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
@@ -62,24 +62,30 @@ export function makeEngine(p: Program): EngineTools<State> {
     };
     // Static expressions (initial values, counts) see only options and players.
     const seats = Array.from({ length: players }, (_, i) => i);
-    const staticCtx: RunCtx = { locals: s.locals, s, t: { kindOf: [], props: [], seats } };
+    const staticCtx: RunCtx = { locals: s.locals, s, t: { kindOf: [], props: [], seats, spaces: [] }, p };
     const kindOf: number[] = [];
     const make = (kind: number, count: number): number[] => {
       const ids: number[] = [];
       for (let i = 0; i < count; i++) ids.push(kindOf.push(kind) - 1);
       return ids;
     };
-    s.g = p.vars.map((v) => copy(v.initial(staticCtx)));
-    s.z = p.zones.map((z) => (z.per === 'game' ? z.initial.flatMap((it) => make(it.kind, it.count(staticCtx))) : []));
-    s.seats = seats.map(() => ({ v: p.seatVars.map((v) => copy(v.initial(staticCtx))), z: p.zones.map(() => []), out: false }));
-    p.zones.forEach((z, zi) => {
-      if (z.per !== 'seat') return;
-      for (const seat of s.seats) seat.z[zi] = z.initial.flatMap((it) => make(it.kind, it.count(staticCtx)));
-    });
+    // keyed vars hold one value per item of their space set
+    const initial = (v: VarDecl): Json => (v.by === undefined ? copy(v.initial(staticCtx)) : p.spaces[v.by]!.items.map(() => copy(v.initial(staticCtx))));
+    s.g = p.vars.map(initial);
+    s.z = Array.from({ length: p.gameSlots }, () => []);
+    s.seats = seats.map(() => ({ v: p.seatVars.map(initial), z: Array.from({ length: p.seatSlots }, () => []), out: false }));
+    for (const z of p.zones) {
+      const fill = (zones: number[][]) => {
+        for (let i = 0; i < z.size; i++) zones[z.slot + i] = z.initial.flatMap((it) => make(it.kind, it.count(staticCtx)));
+      };
+      if (z.per === 'game') fill(s.z);
+      else for (const seat of s.seats) fill(seat.z);
+    }
     const k = key(players, options);
     if (!tablesCache.has(k)) {
       const props = p.propNames.map((name) => kindOf.map((kind) => p.cards[kind]!.props[name] ?? null));
-      tablesCache.set(k, { kindOf, props, seats });
+      const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(staticCtx) === true ? [i] : [])));
+      tablesCache.set(k, { kindOf, props, seats, spaces });
     }
     run(p, s, tablesFor(s));
     return s;

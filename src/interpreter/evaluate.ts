@@ -22,6 +22,6 @@ export function makeEvaluator(p: Program): (s: State, t: Tables, src: string) =>
     }
     const locals = s.locals.slice();
     locals.length = compiled.slots;
-    return compiled.fn({ locals, s, t }) as Json;
+    return compiled.fn({ locals, s, t, p }) as Json;
   };
 }

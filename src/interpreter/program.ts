@@ -14,6 +14,8 @@ export type Visibility = 'public' | 'owner' | 'hidden';
 export interface Tables {
   /** card id -> kind index */
   kindOf: number[];
+  /** space set index -> the items in play (their `when` holds), as item indices */
+  spaces: number[][];
   /** prop index -> card id -> value */
   props: Json[][];
   /** [0, 1, …, players-1] */
@@ -25,6 +27,7 @@ export interface RunCtx extends Ctx {
   locals: Json[];
   s: State;
   t: Tables;
+  p: Program;
 }
 
 export type Run<T> = (c: RunCtx) => T;
@@ -34,12 +37,26 @@ export interface VarDecl {
   type: VarType;
   visibility: Visibility;
   initial: Run<Json>;
+  /** keyed by a space set (index into Program.spaces): the value is an array, one per item */
+  by?: number;
+}
+
+export interface SpaceSet {
+  id: string;
+  items: { id: string; name: Text; props: Record<string, Json>; when?: Run<unknown> }[];
+  propNames: string[];
 }
 
 export interface ZoneDecl {
   id: string;
   per: 'game' | 'seat';
   visibility: Visibility;
+  /** keyed by a space set: one physical zone per item */
+  by?: number;
+  /** index of the first physical zone (in State.z for game zones, in SeatState.z for seat zones) */
+  slot: number;
+  /** physical zones: the number of items of `by`, or 1 */
+  size: number;
   /** initial content: kind index and how many (per seat for seat zones) */
   initial: { kind: number; count: Run<number> }[];
 }
@@ -53,9 +70,12 @@ export interface CardKind {
 
 /** A zone named in an effect: a game zone, or a seat's zone. */
 export interface ZoneRef {
+  /** declaration index */
   zone: number;
   /** for seat zones: which seat */
   seat?: Run<number>;
+  /** for keyed zones: which item */
+  key?: Run<number>;
 }
 
 export interface ChooseInstr {
@@ -114,9 +134,13 @@ export interface Program {
   options: OptionDecl[];
   cards: CardKind[];
   propNames: string[];
+  spaces: SpaceSet[];
   vars: VarDecl[];
   seatVars: VarDecl[];
   zones: ZoneDecl[];
+  /** physical zone counts */
+  gameSlots: number;
+  seatSlots: number;
   code: Instr[];
   slots: number;
   ends: EndRule[];

@@ -3,11 +3,14 @@ import type { Json } from './api.ts';
 import type { Program, RunCtx, ZoneRef } from './program.ts';
 
 export function zoneOf(c: RunCtx, ref: ZoneRef): number[] {
-  return ref.seat ? c.s.seats[ref.seat(c)]!.z[ref.zone]! : c.s.z[ref.zone]!;
+  const slot = c.p.zones[ref.zone]!.slot + (ref.key ? ref.key(c) : 0);
+  return ref.seat ? c.s.seats[ref.seat(c)]!.z[slot]! : c.s.z[slot]!;
 }
 
-export function zoneName(p: Program, zone: number): string {
-  return p.zones[zone]!.id;
+/** `deck`, or `under[new-york]` for a keyed zone */
+export function zoneName(p: Program, zone: number, key?: number): string {
+  const d = p.zones[zone]!;
+  return d.by === undefined || key === undefined ? d.id : `${d.id}[${p.spaces[d.by]!.items[key]!.id}]`;
 }
 
 /** who may see the cards of a zone: everyone, or a list of seats (maybe empty) */

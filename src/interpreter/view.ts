@@ -4,7 +4,7 @@
  * When the game is over, everything is revealed (roles, hands), as at a real table.
  */
 import type { Json, Pending, SeatView } from './api.ts';
-import type { Program, Tables, Visibility } from './program.ts';
+import type { Program, Tables, VarDecl, Visibility } from './program.ts';
 import type { State } from './state.ts';
 
 export function seatView(p: Program, s: State, t: Tables, seat: number, pending: Pending | null): SeatView {
@@ -13,20 +13,29 @@ export function seatView(p: Program, s: State, t: Tables, seat: number, pending:
   const card = (id: number): Json => ({ card: id, kind: p.cards[t.kindOf[id]!]!.id });
   const cards = (ids: number[], visible: boolean): Json[] => (visible ? ids.map(card) : ids.map(() => null));
 
+  // keyed vars read as {itemId: value}; keyed zones as one entry per item, `name[itemId]`
+  const value = (d: VarDecl, v: Json): Json => {
+    if (d.by === undefined) return v;
+    const out: Record<string, Json> = {};
+    p.spaces[d.by]!.items.forEach((item, i) => (out[item.id] = (v as Json[])[i]!));
+    return out;
+  };
+  const zonesOf = (per: 'game' | 'seat', physical: number[][], owner: number | undefined): Record<string, Json[]> => {
+    const out: Record<string, Json[]> = {};
+    for (const d of p.zones) {
+      if (d.per !== per) continue;
+      const visible = sees(d.visibility, owner);
+      for (let k = 0; k < d.size; k++) out[d.by === undefined ? d.id : `${d.id}[${p.spaces[d.by]!.items[k]!.id}]`] = cards(physical[d.slot + k]!, visible);
+    }
+    return out;
+  };
   const vars: Record<string, Json> = {};
-  p.vars.forEach((d, i) => (vars[d.id] = sees(d.visibility, undefined) ? s.g[i]! : null));
-  const zones: Record<string, Json[]> = {};
-  p.zones.forEach((d, i) => {
-    if (d.per === 'game') zones[d.id] = cards(s.z[i]!, sees(d.visibility, undefined));
-  });
+  p.vars.forEach((d, i) => (vars[d.id] = sees(d.visibility, undefined) ? value(d, s.g[i]!) : null));
+  const zones = zonesOf('game', s.z, undefined);
   const seats = s.seats.map((st, owner) => {
     const v: Record<string, Json> = {};
-    p.seatVars.forEach((d, i) => (v[d.id] = sees(d.visibility, owner) ? st.v[i]! : null));
-    const z: Record<string, Json[]> = {};
-    p.zones.forEach((d, i) => {
-      if (d.per === 'seat') z[d.id] = cards(st.z[i]!, sees(d.visibility, owner));
-    });
-    return { vars: v, zones: z, out: st.out };
+    p.seatVars.forEach((d, i) => (v[d.id] = sees(d.visibility, owner) ? value(d, st.v[i]!) : null));
+    return { vars: v, zones: zonesOf('seat', st.z, owner), out: st.out };
   });
 
   const myAnswers: Record<string, Json> = {};

@@ -6,7 +6,7 @@
 import type { Action, GameResult, Json } from './api.ts';
 import type { ChooseInstr, Instr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
-import { log, zoneOf, zoneVis } from './runtime.ts';
+import { log, zoneName, zoneOf, zoneVis } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
 
 export class EngineError extends Error {
@@ -20,7 +20,7 @@ export class EngineError extends Error {
 }
 
 export function run(p: Program, s: State, t: Tables): void {
-  const c: RunCtx = { locals: s.locals, s, t };
+  const c: RunCtx = { locals: s.locals, s, t, p };
   const code = p.code;
   let ins: Instr | undefined;
   try {
@@ -62,7 +62,7 @@ export function run(p: Program, s: State, t: Tables): void {
           break;
         case 'shuffle': {
           const zone = zoneOf(c, ins.zone);
-          log(c, ins.rule, 'shuffle', { zone: p.zones[ins.zone.zone]!.id, ...(ins.zone.seat ? { seat: ins.zone.seat(c) } : {}) });
+          log(c, ins.rule, 'shuffle', { zone: zoneName(p, ins.zone.zone, ins.zone.key?.(c)), ...(ins.zone.seat ? { seat: ins.zone.seat(c) } : {}) });
           if (zone.length < 2) {
             s.pc++;
             break;
@@ -176,7 +176,7 @@ export function answer(p: Program, s: State, t: Tables, seat: number, action: Ac
   if (!pending.options[k]!.some((o) => o === action.value)) throw new EngineError(`${JSON.stringify(action.value)} is not a legal answer to '${ch.id}' for seat ${seat}`, ch.rule);
   pending.answers[k] = action.value;
   if (pending.answers.some((a) => a === null)) return; // a simultaneous choice waits for everyone
-  const c: RunCtx = { locals: s.locals, s, t };
+  const c: RunCtx = { locals: s.locals, s, t, p };
   pending.seats.forEach((who, i) => commit(p, c, ch, who, pending.answers[i]!));
   s.pending = null;
   s.pc++;
@@ -205,7 +205,7 @@ export function chance(p: Program, s: State, t: Tables, index: number): void {
   if (!pending || pending.kind !== 'chance') throw new EngineError('no chance draw is pending');
   const ins = p.code[pending.at]!;
   if (ins.op !== 'shuffle') throw new EngineError('no chance draw is pending');
-  const c: RunCtx = { locals: s.locals, s, t };
+  const c: RunCtx = { locals: s.locals, s, t, p };
   const zone = zoneOf(c, ins.zone);
   const i = pending.draw ?? 0;
   const outcomes = zone.length - i;
@@ -225,7 +225,7 @@ export function chanceOutcomes(p: Program, s: State, t: Tables): number {
   if (!pending || pending.kind !== 'chance') return 0;
   const ins = p.code[pending.at]!;
   if (ins.op !== 'shuffle') return 0;
-  return zoneOf({ locals: s.locals, s, t }, ins.zone).length - (pending.draw ?? 0);
+  return zoneOf({ locals: s.locals, s, t, p }, ins.zone).length - (pending.draw ?? 0);
 }
 
 export { zoneVis };

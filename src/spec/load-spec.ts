@@ -10,6 +10,7 @@ import { checkFragmentSchema, schemaPath } from './schema-check.ts';
 import { seedInfo, verifyQuote, verifyRef } from './seeds.ts';
 import type {
   Card,
+  SpaceSet,
   Effect,
   EndRule,
   FunctionDef,
@@ -41,7 +42,7 @@ export interface LoadedSpec {
 }
 
 /** Any node that carries id, text and source/assumption. */
-export type AnyRuleNode = Option | Card | Var | SeatVar | Zone | FunctionDef | Procedure | Trigger | RuleNode | EndRule | ResultRule;
+export type AnyRuleNode = Option | Card | SpaceSet | Var | SeatVar | Zone | FunctionDef | Procedure | Trigger | RuleNode | EndRule | ResultRule;
 
 export interface RuleNodeEntry {
   node: AnyRuleNode;
@@ -199,6 +200,7 @@ export function ruleNodes(spec: Spec): RuleNodeEntry[] {
   };
   for (const n of spec.options ?? []) out.push({ node: n, section: 'options' });
   for (const n of spec.cards ?? []) out.push({ node: n, section: 'cards' });
+  for (const n of spec.spaces ?? []) out.push({ node: n, section: 'spaces' });
   for (const n of spec.vars ?? []) out.push({ node: n, section: 'vars' });
   for (const n of spec.seatVars ?? []) out.push({ node: n, section: 'seatVars' });
   for (const n of spec.zones ?? []) out.push({ node: n, section: 'zones' });

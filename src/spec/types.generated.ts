@@ -173,6 +173,10 @@ export interface Spec {
    */
   cards?: Card[];
   /**
+   * Sets of fixed places (locations, characters, districts) with their properties.
+   */
+  spaces?: SpaceSet[];
+  /**
    * Global variables: one value for the whole game.
    */
   vars?: Var[];
@@ -310,10 +314,6 @@ export interface Option {
   source?: Source;
   assumption?: Assumption;
   /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
-  /**
    * The kind of value: `bool` (on/off), `number` or `string` (one of `values`).
    */
   type: 'bool' | 'number' | 'string';
@@ -346,10 +346,6 @@ export interface Card {
   source?: Source;
   assumption?: Assumption;
   /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
-  /**
    * How many copies go into the shared zones that list this kind in `initial`: a number, or an expression over options and players such as `"players * 8"`. Left out: 0 (e.g. cards that exist only in each seat's own starting zone).
    */
   count?: Expr;
@@ -363,6 +359,69 @@ export interface Card {
    * The card's name in English and Chinese.
    */
   name?: Text;
+}
+/**
+ * A set of fixed places on the table — locations, characters, districts — that never move. Its id names the list of its items in expressions, and vars or zones can be kept per item with `by:`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SpaceSet".
+ */
+export interface SpaceSet {
+  /**
+   * The name of the set in expressions (camelCase), e.g. `character`: `character` is then the list of its items.
+   */
+  id: Name;
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * The places, in their order on the table.
+   *
+   * @minItems 1
+   */
+  items: SpaceItem[];
+}
+/**
+ * The same words in English and in Chinese.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Text".
+ */
+export interface Text {
+  /**
+   * In English.
+   */
+  en: string;
+  /**
+   * In Chinese (中文).
+   */
+  zh: string;
+}
+/**
+ * One place of a space set.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SpaceItem".
+ */
+export interface SpaceItem {
+  /**
+   * The place's id (kebab-case), read as `x.id`.
+   */
+  id: RuleId;
+  /**
+   * Its name in English and Chinese.
+   */
+  name?: Text;
+  /**
+   * Properties printed on the card, read in expressions as `c.<name>` (e.g. `value: 5000`).
+   */
+  props?: {
+    [k: string]: number | string | boolean;
+  };
+  /**
+   * Optional: the place is in play only when this holds (an expression over `options` and `players`), e.g. `players >= 4`.
+   */
+  when?: Expr;
 }
 /**
  * A global variable: one value for the whole game (e.g. the round number).
@@ -381,16 +440,16 @@ export interface Var {
   text: Text;
   source?: Source;
   assumption?: Assumption;
-  /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
   type: VarType;
   initial?: InitialValue;
   /**
    * Who may see it: `public` (everyone; the default) or `hidden` (nobody until the game ends).
    */
   visibility?: 'public' | 'hidden';
+  /**
+   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
+   */
+  by?: Name;
 }
 /**
  * A per-seat variable: every player has their own value, read as `s.<id>` (e.g. `s.shame`).
@@ -409,16 +468,16 @@ export interface SeatVar {
   text: Text;
   source?: Source;
   assumption?: Assumption;
-  /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
   type: VarType;
   initial?: InitialValue;
   /**
    * Who may see it: `public` (everyone; the default), `owner` (only that seat) or `hidden` (nobody until the game ends).
    */
   visibility?: Visibility;
+  /**
+   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
+   */
+  by?: Name;
 }
 /**
  * A place where cards lie: one for the whole game (e.g. the deck) or one per seat (e.g. each hand).
@@ -438,10 +497,6 @@ export interface Zone {
   source?: Source;
   assumption?: Assumption;
   /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
-  /**
    * `game` (the default): one zone for the table; `seat`: every seat has its own, read as `s.<id>`.
    */
   per?: 'game' | 'seat';
@@ -453,6 +508,10 @@ export interface Zone {
    * The cards the zone starts with: a card kind id puts in all its copies (`[bill-5000, bill-10000]`); `{kind: …, count: …}` puts in that many, and is required for per-seat zones (each seat gets them).
    */
   initial?: (RuleId | ZoneStock)[];
+  /**
+   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
+   */
+  by?: Name;
 }
 /**
  * Some copies of one card kind that a zone starts with.
@@ -487,10 +546,6 @@ export interface FunctionDef {
   text: Text;
   source?: Source;
   assumption?: Assumption;
-  /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
   /**
    * Its arguments, in order, each with a name and a type, e.g. `[{name: s, type: seat}]`.
    */
@@ -763,22 +818,6 @@ export interface ChooseEffect {
    * The question shown to the deciding players.
    */
   prompt: Text;
-}
-/**
- * The same words in English and in Chinese.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Text".
- */
-export interface Text {
-  /**
-   * In English.
-   */
-  en: string;
-  /**
-   * In Chinese (中文).
-   */
-  zh: string;
 }
 /**
  * Run a procedure here.

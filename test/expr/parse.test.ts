@@ -16,6 +16,7 @@ function show(n: Ast): string {
     case 'Binary': return `(${show(n.left)} ${n.op} ${show(n.right)})`;
     case 'If': return `(if ${show(n.cond)} then ${show(n.then)} else ${show(n.else)})`;
     case 'List': return `[${n.items.map(show).join(', ')}]`;
+    case 'Index': return `${show(n.object)}[${show(n.index)}]`;
   }
 }
 
@@ -192,5 +193,19 @@ describe('syntax errors', () => {
   it('does not take a number with a trailing underscore or dot', () => {
     expect(err('5_')).toMatchObject({ offset: 1 });
     expect(err('5.')).toMatchObject({ offset: 2 });
+  });
+});
+
+describe('index syntax', () => {
+  it('binds like member access and calls, left to right', () => {
+    expect(p('s.big[c] + 1')).toBe('(s.big[c] + 1)');
+    expect(p('under[first(l)].x')).toBe('under[first(l)].x');
+    expect(p('m[a][b]')).toBe('m[a][b]');
+    expect(p('-xs[0]')).toBe('(- xs[0])');
+  });
+
+  it('reports an unclosed bracket at its position', () => {
+    const r = parseExpr('xs[1');
+    expect('errors' in r && r.errors[0]!.message).toMatch(/to close the '\['/);
   });
 });

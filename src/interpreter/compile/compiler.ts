@@ -124,82 +124,131 @@ export class Compiler {
     return res.ast;
   }
 
-  /** `deck` (a game zone) or `<seat expr>.<seat zone>` */
+  /** a sub-expression of obj[key] (already parsed) compiled to the expected type, errors placed in the YAML */
+  private sub(obj: Node, key: string, ast: Ast, env: Env, expected: Type, what: string): Run<unknown> | undefined {
+    const res = compileExpr(ast, this.scope(env), expected);
+    if ('errors' in res) {
+      this.exprErrors(obj, key, res.errors, what);
+      return undefined;
+    }
+    if (!assignable(res.type, expected) || res.type.k === 'none') {
+      this.exprErrors(obj, key, [{ message: `expected ${typeToString(expected)}, got ${typeToString(res.type)}`, offset: ast.offset, length: ast.length }], what);
+      return undefined;
+    }
+    return res.fn as Run<unknown>;
+  }
+
+  /** `deck` (a game zone), `<seat expr>.<seat zone>`, and for keyed zones `under[c]` / `s.stack[c]` */
   zoneRef(obj: Node, key: string, env: Env): ZoneRef | undefined {
     const ast = this.parse(obj, key);
     if (!ast) return undefined;
     const p = this.program;
-    if (ast.kind === 'Name') {
-      const z = p.zones.findIndex((d) => d.id === ast.name && d.per === 'game');
-      if (z >= 0) return { zone: z };
-      const isSeatZone = p.zones.some((d) => d.id === ast.name && d.per === 'seat');
-      this.error(obj, key, `'${ast.name}' is not a game zone`, isSeatZone ? `it is a seat zone: write "<seat>.${ast.name}", e.g. "me.${ast.name}"` : `declared game zones: ${gameZones(p)}`);
+    const base = ast.kind === 'Index' ? ast.object : ast;
+    let ref: ZoneRef | undefined;
+    if (base.kind === 'Name') {
+      const z = p.zones.findIndex((d) => d.id === base.name && d.per === 'game');
+      if (z < 0) {
+        const isSeatZone = p.zones.some((d) => d.id === base.name && d.per === 'seat');
+        this.error(obj, key, `'${base.name}' is not a game zone`, isSeatZone ? `it is a seat zone: write "<seat>.${base.name}", e.g. "me.${base.name}"` : `declared game zones: ${gameZones(p)}`);
+        return undefined;
+      }
+      ref = { zone: z };
+    } else if (base.kind === 'Member') {
+      const z = p.zones.findIndex((d) => d.id === base.name && d.per === 'seat');
+      if (z < 0) {
+        this.error(obj, key, `'${base.name}' is not a seat zone`, `declared seat zones: ${p.zones.filter((d) => d.per === 'seat').map((d) => d.id).join(', ') || 'none'}`);
+        return undefined;
+      }
+      const seat = this.sub(obj, key, base.object, env, T.seat, 'in zone');
+      if (!seat) return undefined;
+      ref = { zone: z, seat: seat as Run<number> };
+    } else {
+      this.error(obj, key, 'a zone must be a zone name, <seat>.<zone>, or either with [key] for a keyed zone');
       return undefined;
     }
-    if (ast.kind === 'Member') {
-      const z = p.zones.findIndex((d) => d.id === ast.name && d.per === 'seat');
-      if (z < 0) {
-        this.error(obj, key, `'${ast.name}' is not a seat zone`, `declared seat zones: ${p.zones.filter((d) => d.per === 'seat').map((d) => d.id).join(', ') || 'none'}`);
+    const decl = p.zones[ref.zone]!;
+    if (ast.kind === 'Index') {
+      if (decl.by === undefined) {
+        this.error(obj, key, `zone '${decl.id}' is not keyed: leave out the [ ]`);
         return undefined;
       }
-      const res = compileExpr(ast.object, this.scope(env), T.seat);
-      if ('errors' in res) {
-        this.exprErrors(obj, key, res.errors, 'in zone');
-        return undefined;
-      }
-      if (res.type.k !== 'seat') {
-        this.error(obj, key, `the part before '.${ast.name}' must be a seat, got ${typeToString(res.type)}`);
-        return undefined;
-      }
-      return { zone: z, seat: res.fn as Run<number> };
+      const k = this.sub(obj, key, ast.index, env, T.space(p.spaces[decl.by]!.id), 'in zone key');
+      if (!k) return undefined;
+      ref.key = k as Run<number>;
+    } else if (decl.by !== undefined) {
+      this.error(obj, key, `zone '${decl.id}' has one zone per ${p.spaces[decl.by]!.id}: say which, e.g. "${String(obj[key])}[x]"`);
+      return undefined;
     }
-    this.error(obj, key, 'a zone must be a zone name or <seat>.<zone>');
-    return undefined;
+    return ref;
   }
 
-  /** an assignment target: a local, a global var, or <seat>.<seatVar> */
-  path(obj: Node, key: string, env: Env): { type: Type; read: Run<Json>; write: (c: RunCtx, v: Json) => void; name: string; seat?: Run<number>; visibility: 'public' | 'owner' | 'hidden' } | undefined {
+  /** an assignment target: a local, a global var, <seat>.<seatVar>, or either with [key] when keyed */
+  path(obj: Node, key: string, env: Env): { type: Type; read: Run<Json>; write: (c: RunCtx, v: Json) => void; name: string; seat?: Run<number>; key?: Run<string>; visibility: 'public' | 'owner' | 'hidden' } | undefined {
     const ast = this.parse(obj, key);
     if (!ast) return undefined;
     const p = this.program;
-    if (ast.kind === 'Name') {
-      const local = env.lookup(ast.name);
+    const base = ast.kind === 'Index' ? ast.object : ast;
+    type Target = { type: Type; name: string; seat?: Run<number>; visibility: 'public' | 'owner' | 'hidden'; read: Run<Json>; write: (c: RunCtx, v: Json) => void; by?: number };
+    let t: Target | undefined;
+    if (base.kind === 'Name') {
+      const local = env.lookup(base.name);
+      const i = p.vars.findIndex((d) => d.id === base.name);
       if (local) {
         const slot = local.slot;
-        return { type: local.type, name: ast.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; } };
-      }
-      const i = p.vars.findIndex((d) => d.id === ast.name);
-      if (i >= 0) {
+        t = { type: local.type, name: base.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; } };
+      } else if (i >= 0) {
         const d = p.vars[i]!;
-        return { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; } };
+        t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, ...(d.by !== undefined ? { by: d.by } : {}) };
+      } else {
+        this.error(obj, key, `'${base.name}' is not a variable`, `global vars: ${p.vars.map((d) => d.id).join(', ') || 'none'}; a seat var needs its seat, e.g. "me.${base.name}"`);
+        return undefined;
       }
-      this.error(obj, key, `'${ast.name}' is not a variable`, `global vars: ${p.vars.map((d) => d.id).join(', ') || 'none'}; a seat var needs its seat, e.g. "me.${ast.name}"`);
-      return undefined;
-    }
-    if (ast.kind === 'Member') {
-      const i = p.seatVars.findIndex((d) => d.id === ast.name);
+    } else if (base.kind === 'Member') {
+      const i = p.seatVars.findIndex((d) => d.id === base.name);
       if (i < 0) {
-        this.error(obj, key, `'${ast.name}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ') || 'none'}`);
+        this.error(obj, key, `'${base.name}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ') || 'none'}`);
         return undefined;
       }
-      const res = compileExpr(ast.object, this.scope(env), T.seat);
-      if ('errors' in res) {
-        this.exprErrors(obj, key, res.errors, 'in target');
-        return undefined;
-      }
-      const seat = res.fn as Run<number>;
+      const seatFn = this.sub(obj, key, base.object, env, T.seat, 'in target');
+      if (!seatFn) return undefined;
+      const seat = seatFn as Run<number>;
       const d = p.seatVars[i]!;
-      return {
+      t = {
         type: varType(d.type),
         name: d.id,
         seat,
         visibility: d.visibility,
         read: (c) => c.s.seats[seat(c)]!.v[i]!,
         write: (c, v) => { c.s.seats[seat(c)]!.v[i] = v; },
+        ...(d.by !== undefined ? { by: d.by } : {}),
       };
+    } else {
+      this.error(obj, key, 'a target must be a variable name or <seat>.<seatVar> (with [key] when keyed)');
+      return undefined;
     }
-    this.error(obj, key, 'a target must be a variable name or <seat>.<seatVar>');
-    return undefined;
+    if (ast.kind !== 'Index') {
+      if (t.by !== undefined) {
+        this.error(obj, key, `'${t.name}' has one value per ${p.spaces[t.by]!.id}: say which, e.g. "${String(obj[key])}[x]"`);
+        return undefined;
+      }
+      return t;
+    }
+    if (t.by === undefined) {
+      this.error(obj, key, `'${t.name}' is not keyed: leave out the [ ]`);
+      return undefined;
+    }
+    const k = this.sub(obj, key, ast.index, env, T.space(p.spaces[t.by]!.id), 'in target key');
+    if (!k) return undefined;
+    const { read, write } = t;
+    // a keyed var holds an array, one value per item: read and write one element of it
+    const keyFn = k as Run<number>;
+    const items = p.spaces[t.by]!.items;
+    return {
+      ...t,
+      key: (c) => items[keyFn(c)]!.id,
+      read: (c) => (read(c) as Json[])[keyFn(c)]!,
+      write: (c, v) => { (read(c) as Json[])[keyFn(c)] = v; void write; },
+    };
   }
 
 }

@@ -37,6 +37,31 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
   }
   checkPropTypes(cc, spec);
 
+  for (const set of list(spec, 'spaces')) {
+    const items = list(set, 'items').map((item) => {
+      const when = item['when'] !== undefined ? cc.expr(item, 'when', env, T.bool, 'static')?.fn : undefined;
+      return {
+        id: String(item['id']),
+        name: (item['name'] ?? { en: String(item['id']), zh: String(item['id']) }) as Text,
+        props: (isNode(item['props']) ? item['props'] : {}) as Record<string, Json>,
+        ...(when ? { when } : {}),
+      };
+    });
+    const propNames = [...new Set(items.flatMap((i) => Object.keys(i.props)))];
+    const ids = new Set<string>();
+    list(set, 'items').forEach((item, i) => {
+      if (ids.has(String(item['id']))) cc.error(set['items'] as object, i, `item '${String(item['id'])}' is listed twice in space set '${String(set['id'])}'`);
+      ids.add(String(item['id']));
+    });
+    p.spaces.push({ id: String(set['id']), items, propNames });
+  }
+  const keyOf = (node: Node): number | undefined => {
+    if (node['by'] === undefined) return undefined;
+    const i = p.spaces.findIndex((s) => s.id === node['by']);
+    if (i < 0) cc.error(node, 'by', `'${String(node['by'])}' is not a space set`, `space sets: ${p.spaces.map((s) => s.id).join(', ') || 'none (declare them under spaces:)'}`);
+    return i < 0 ? undefined : i;
+  };
+
   for (const [key, target] of [['vars', p.vars], ['seatVars', p.seatVars]] as const) {
     for (const v of list(spec, key)) {
       const type = v['type'] as VarType;
@@ -56,7 +81,8 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
           cc.error(v, 'initial', `the initial value of a ${type} var must be a ${type}`);
         }
       }
-      target.push({ id: String(v['id']), type, visibility, initial });
+      const by = keyOf(v);
+      target.push({ id: String(v['id']), type, visibility, initial, ...(by !== undefined ? { by } : {}) });
     }
   }
 
@@ -75,10 +101,16 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
       }
       let count = p.cards[kind]!.count;
       if (isNode(item) && item['count'] !== undefined) count = (cc.expr(item, 'count', env, T.number, 'static')?.fn as Run<number> | undefined) ?? count;
-      else if (per === 'seat') cc.error(z['initial'] as object, i, 'a seat zone starts with cards made for each seat: give {kind, count}');
+      else if (per === 'seat' && z['by'] === undefined) cc.error(z['initial'] as object, i, 'a seat zone starts with cards made for each seat: give {kind, count}');
       initial.push({ kind, count });
     });
-    p.zones.push({ id: String(z['id']), per, visibility, initial });
+    const by = keyOf(z);
+    const size = by === undefined ? 1 : p.spaces[by]!.items.length;
+    const slot = per === 'game' ? p.gameSlots : p.seatSlots;
+    if (per === 'game') p.gameSlots += size;
+    else p.seatSlots += size;
+    if (by !== undefined && items.some((it) => typeof it === 'string')) cc.error(z, 'initial', 'a keyed zone starts with cards made for each item: give {kind, count}');
+    p.zones.push({ id: String(z['id']), per, visibility, initial, slot, size, ...(by !== undefined ? { by } : {}) });
   }
 
   checkNameClashes(cc, spec);

@@ -121,12 +121,14 @@ export class EffectCompiler {
     const value = this.cc.expr(e, valueKey, env, target.type);
     if (!value) return;
     const { read, write, name, seat, visibility } = target;
+    const keyOf = target.key;
     const v = value.fn as Run<Json>;
     const isList = target.type.k === 'list';
     const logSet = (c: RunCtx, newValue: Json) => {
-      if (!c.s.logging || env.lookup(name)) return; // locals are bookkeeping, not game events
+      if (!c.s.logging || (!keyOf && env.lookup(name))) return; // locals are bookkeeping, not game events
       const who = seat ? seat(c) : undefined;
       const pub: { [k: string]: Json } = who === undefined ? { var: name } : { var: name, seat: who };
+      if (keyOf) pub['key'] = keyOf(c);
       const data: { [k: string]: Json } = { ...pub, value: newValue };
       if (visibility === 'public') log(c, rule, 'set', data);
       else log(c, rule, 'set', data, visibility === 'owner' && who !== undefined ? [who] : [], pub);
@@ -250,9 +252,7 @@ export class EffectCompiler {
 
   private deal(e: Node, env: Env, rule: string): void {
     const from = this.cc.zoneRef(e, 'deal', env);
-    const zoneName = e['to'];
-    const z = this.cc.program.zones.findIndex((d) => d.id === zoneName && d.per === 'seat');
-    if (z < 0) this.cc.error(e, 'to', `'${String(zoneName)}' is not a seat zone`);
+    const z = this.seatZone(e, 'to');
     const count = this.cc.expr(e, 'count', env, T.number);
     const seats = e['seats'] !== undefined ? this.cc.expr(e, 'seats', env, T.list(T.seat)) : undefined;
     if (!from || z < 0 || !count) return;
@@ -269,7 +269,7 @@ export class EffectCompiler {
           for (const seat of targets) {
             const card = src.shift();
             if (card === undefined) return;
-            c.s.seats[seat]!.z[z]!.push(card);
+            c.s.seats[seat]!.z[p.zones[z]!.slot]!.push(card);
             if (c.s.logging) logMove(c, rule, p, from, { zone: z, seat: () => seat }, [card]);
           }
         }
@@ -385,9 +385,7 @@ export class EffectCompiler {
   private split(e: Node, env: Env, rule: string): void {
     const from = this.cc.zoneRef(e, 'split', env);
     const among = this.cc.expr(e, 'among', env, T.list(T.seat));
-    const intoName = e['into'];
-    const into = this.cc.program.zones.findIndex((d) => d.id === intoName && d.per === 'seat');
-    if (into < 0) this.cc.error(e, 'into', `'${String(intoName)}' is not a seat zone`);
+    const into = this.seatZone(e, 'into');
     const value = this.cc.lambda(e, 'value', env, [T.card], T.number);
     if (!from || !among || into < 0 || !value) return;
     const p = this.cc.program;
@@ -405,12 +403,21 @@ export class EffectCompiler {
         src.push(...rest);
         picked.forEach((cards, k) => {
           const seat = seats[k]!;
-          c.s.seats[seat]!.z[into]!.push(...cards);
+          c.s.seats[seat]!.z[p.zones[into]!.slot]!.push(...cards);
           if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
         });
         log(c, rule, 'split', { among: seats, share, left: rest.length });
       },
     }, rule);
+  }
+
+  /** an unkeyed seat zone named by e[key]; -1 (reported) if it is not one */
+  private seatZone(e: Node, key: string): number {
+    const name = e[key];
+    const z = this.cc.program.zones.findIndex((d) => d.id === name && d.per === 'seat');
+    if (z < 0) this.cc.error(e, key, `'${String(name)}' is not a seat zone`);
+    else if (this.cc.program.zones[z]!.by !== undefined) this.cc.error(e, key, `'${String(name)}' is keyed; ${key === 'to' ? 'deal' : 'split'} needs a zone without [ ]`);
+    return z;
   }
 
   private endGame(e: Node, rule: string): void {
@@ -455,9 +462,9 @@ function logMove(c: RunCtx, rule: string, p: import('../program.ts').Program, fr
   const fromSeat = from.seat?.(c);
   const toSeat = to.seat?.(c);
   const where = {
-    from: zoneName(p, from.zone),
+    from: zoneName(p, from.zone, from.key?.(c)),
     ...(fromSeat !== undefined ? { fromSeat } : {}),
-    to: zoneName(p, to.zone),
+    to: zoneName(p, to.zone, to.key?.(c)),
     ...(toSeat !== undefined ? { toSeat } : {}),
     count: cards.length,
   };

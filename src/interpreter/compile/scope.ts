@@ -5,7 +5,7 @@
  */
 import type { FunctionBinding, MemberBinding, NameBinding, Scope, Type } from '../../expr/index.ts';
 import type { Json } from '../api.ts';
-import type { Program, RunCtx } from '../program.ts';
+import type { Program, RunCtx, VarDecl, ZoneDecl } from '../program.ts';
 import type { Env } from './env.ts';
 import { T, varType } from './types.ts';
 
@@ -50,9 +50,11 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
       if (id === 'seats') return { type: T.list(T.seat), get: (c) => r(c).t.seats };
       if (id === 'alive') return { type: T.list(T.seat), get: (c) => aliveSeats(r(c)) };
       const v = p.vars.findIndex((d) => d.id === id);
-      if (v >= 0) return { type: varType(p.vars[v]!.type), get: (c) => r(c).s.g[v] };
-      const z = p.zones.findIndex((d) => d.id === id && d.per === 'game');
-      if (z >= 0) return { type: T.list(T.card), get: (c) => r(c).s.z[z] };
+      if (v >= 0) return { type: declType(p, p.vars[v]!), get: (c) => r(c).s.g[v] };
+      const z = p.zones.find((d) => d.id === id && d.per === 'game');
+      if (z) return { type: zoneType(p, z), get: z.by === undefined ? (c) => r(c).s.z[z.slot] : (c) => r(c).s.z.slice(z.slot, z.slot + z.size) };
+      const set = p.spaces.findIndex((d) => d.id === id);
+      if (set >= 0) return { type: T.list(T.space(id)), get: (c) => r(c).t.spaces[set] };
       return undefined;
     },
     member(objType: Type, id: string): MemberBinding | undefined {
@@ -66,10 +68,21 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
       if (objType.k === 'seat') {
         if (id === 'out') return { type: T.bool, get: (obj, c) => r(c).s.seats[obj as number]!.out };
         const v = p.seatVars.findIndex((d) => d.id === id);
-        if (v >= 0) return { type: varType(p.seatVars[v]!.type), get: (obj, c) => r(c).s.seats[obj as number]!.v[v] };
-        const z = p.zones.findIndex((d) => d.id === id && d.per === 'seat');
-        if (z >= 0) return { type: T.list(T.card), get: (obj, c) => r(c).s.seats[obj as number]!.z[z] };
+        if (v >= 0) return { type: declType(p, p.seatVars[v]!), get: (obj, c) => r(c).s.seats[obj as number]!.v[v] };
+        const z = p.zones.find((d) => d.id === id && d.per === 'seat');
+        if (z)
+          return {
+            type: zoneType(p, z),
+            get: z.by === undefined ? (obj, c) => r(c).s.seats[obj as number]!.z[z.slot] : (obj, c) => r(c).s.seats[obj as number]!.z.slice(z.slot, z.slot + z.size),
+          };
         return undefined;
+      }
+      if (objType.k === 'space') {
+        const set = p.spaces.find((d) => d.id === objType.set);
+        if (!set) return undefined;
+        if (id === 'id') return { type: T.string, get: (obj) => set.items[obj as number]!.id };
+        if (!set.propNames.includes(id)) return undefined;
+        return { type: scalarType(set.items.map((i) => i.props[id])), get: (obj) => set.items[obj as number]!.props[id] ?? null };
       }
       if (objType.k === 'card') {
         if (id === 'kind') return { type: T.string, get: (obj, c) => p.cards[r(c).t.kindOf[obj as number]!]!.id };
@@ -94,6 +107,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         'alive',
         ...p.vars.map((d) => d.id),
         ...p.zones.filter((d) => d.per === 'game').map((d) => d.id),
+        ...p.spaces.map((d) => d.id),
         ...deps.functions.keys(),
         ...Object.keys(seatFunctions),
         'kindOf',
@@ -104,19 +118,35 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
       if (objType.k === 'seat')
         return ['out', ...p.seatVars.map((d) => d.id), ...p.zones.filter((d) => d.per === 'seat').map((d) => d.id)];
       if (objType.k === 'card') return ['kind', ...p.propNames];
+      if (objType.k === 'space') return ['id', ...(p.spaces.find((d) => d.id === objType.set)?.propNames ?? [])];
       return [];
     },
   };
 }
 
 function propType(p: Program, id: string): Type {
-  for (const card of p.cards) {
-    const v = card.props[id];
+  return scalarType(p.cards.map((card) => card.props[id]));
+}
+
+/** the type of a property from its values (the checker makes them agree) */
+function scalarType(values: unknown[]): Type {
+  for (const v of values) {
     if (typeof v === 'number') return T.number;
     if (typeof v === 'boolean') return T.bool;
     if (typeof v === 'string') return T.string;
   }
   return T.any;
+}
+
+/** a declared var's type; a keyed var is a map from its space set's items */
+export function declType(p: Program, d: VarDecl): Type {
+  const t = varType(d.type);
+  return d.by === undefined ? t : T.map(T.space(p.spaces[d.by]!.id), t);
+}
+
+export function zoneType(p: Program, z: ZoneDecl): Type {
+  const cards = T.list(T.card);
+  return z.by === undefined ? cards : T.map(T.space(p.spaces[z.by]!.id), cards);
 }
 
 /** kindOf(c): the card's kind id, like c.kind */

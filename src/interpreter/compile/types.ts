@@ -1,17 +1,8 @@
 /** Spec type names <-> expression types. */
-import type { Type } from '../../expr/index.ts';
+import { T, type Type } from '../../expr/index.ts';
 import type { VarType } from '../program.ts';
 
-export const T = {
-  number: { k: 'number' } as Type,
-  bool: { k: 'bool' } as Type,
-  string: { k: 'string' } as Type,
-  seat: { k: 'seat' } as Type,
-  card: { k: 'card' } as Type,
-  none: { k: 'none' } as Type,
-  any: { k: 'any' } as Type,
-  list: (of: Type): Type => ({ k: 'list', of }),
-};
+export { T };
 
 export function varType(t: VarType): Type {
   switch (t) {

@@ -1,0 +1,43 @@
+/**
+ * Conformance scenarios: YAML files under test/conformance/<game>/ that check a spec against the
+ * worked rules and examples of its source texts (schema/scenario.schema.json,
+ * test/conformance/README.md). Generic: nothing here knows a game.
+ *
+ *   load.ts    find files; YAML, schema, quotes, folder
+ *   schema.ts  the schema check with positions
+ *   run.ts     create, given, steps, expectations, result
+ *   expect.ts  expressions: evaluate, explain a false one
+ *   report.ts  outcome and its text
+ */
+import { hasErrors } from '../spec/diagnostics.ts';
+import { readYamlFile } from '../spec/yaml-file.ts';
+import { isPlainObject } from './util.ts';
+import { loadScenario } from './load.ts';
+import { outcomeOf, type ScenarioOutcome } from './report.ts';
+import { runScenario, type RunOptions } from './run.ts';
+
+export { findScenarioFiles, loadScenario, scenarioSchemaLine, type LoadedScenario } from './load.ts';
+export { formatReport, scenarioName, type ScenarioOutcome } from './report.ts';
+export { defaultRulesDir, runScenario, type RunOptions } from './run.ts';
+export type { Scenario, Step } from './types.ts';
+
+/** Load and run one scenario file. */
+export function runScenarioFile(path: string, opts: RunOptions = {}): ScenarioOutcome {
+  const loaded = loadScenario(path);
+  const data = isPlainObject(loaded.file.data) ? loaded.file.data : {};
+  const game = typeof data['game'] === 'string' ? data['game'] : undefined;
+  const id = typeof data['id'] === 'string' ? data['id'] : undefined;
+  const diagnostics = [...loaded.diagnostics];
+  if (!hasErrors(diagnostics)) diagnostics.push(...runScenario(loaded, opts));
+  return outcomeOf(loaded.file.file, game, id, diagnostics);
+}
+
+/** The game and id a scenario file declares (for naming tests before running them). */
+export function peekScenario(path: string): { game?: string; id?: string } {
+  const data = readYamlFile(path).data;
+  if (!isPlainObject(data)) return {};
+  return {
+    ...(typeof data['game'] === 'string' ? { game: data['game'] } : {}),
+    ...(typeof data['id'] === 'string' ? { id: data['id'] } : {}),
+  };
+}

@@ -1,0 +1,426 @@
+/**
+ * Run one loaded scenario against its game: create, arrange `given`, play the `do` steps, check
+ * `expect` and `expectResult`. Every failure is a diagnostic at the step, key or character of
+ * the scenario file it is about. The run stops at the first failing step (later steps depend on
+ * it); the final expectations are all checked, each on its own.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deriveSeed, randomSeatAgents, type Agent } from '../agents/random-agent.ts';
+import { describePending, nextDecider } from '../agents/playout.ts';
+import { suggest } from '../expr/index.ts';
+import { openGame } from '../games.ts';
+import type { Action, EngineTools, Given, Pending } from '../interpreter/api.ts';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
+import type { Located, YamlFile } from '../spec/yaml-file.ts';
+import { checkExpectation, evaluate, show, type ExprProblem } from './expect.ts';
+import type { LoadedScenario } from './load.ts';
+import {
+  isAnswersStep,
+  isChoiceStep,
+  isExpectStep,
+  isGivenStep,
+  isPlayStep,
+  type AnswersStep,
+  type ChoiceStep,
+  type ExpectResult,
+  type PlayStep,
+  type Scenario,
+  type StepValue,
+} from './types.ts';
+
+export const defaultRulesDir = fileURLToPath(new URL('../../rules/', import.meta.url));
+
+export interface RunOptions {
+  /** where the games are (default: the repository's rules/) */
+  rulesDir?: string;
+}
+
+const DEFAULT_PLAY_STEPS = 10000;
+
+type Opened = ReturnType<typeof openGame>;
+const engines = new Map<string, Opened>();
+
+/** Each game is loaded and compiled once per process. */
+function engineFor(rulesDir: string, game: string): Opened {
+  const key = `${resolve(rulesDir)}\u0000${game}`;
+  let opened = engines.get(key);
+  if (!opened) engines.set(key, (opened = openGame(rulesDir, game)));
+  return opened;
+}
+
+/** A failure that ends the run. */
+class Stop extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map(formatDiagnostic).join('\n'));
+  }
+}
+
+/** Run a scenario that loaded without errors; returns the problems found (none: it passed). */
+export function runScenario(loaded: LoadedScenario, opts: RunOptions = {}): Diagnostic[] {
+  const sc = loaded.scenario;
+  if (!sc || hasErrors(loaded.diagnostics)) return [];
+  const opened = engineFor(opts.rulesDir ?? defaultRulesDir, sc.game);
+  const file = loaded.file;
+  if (!opened.engine) {
+    const first = opened.diagnostics.find((d) => d.severity === 'error');
+    return [
+      {
+        ...file.whereInValue(sc, 'game', 0),
+        severity: 'error',
+        message: first && /^no game /.test(first.message) ? first.message : `game '${sc.game}' does not compile, so this scenario cannot run`,
+        hint: first ? (first.hint ?? formatDiagnostic(first)) : `run: rules validate rules/${sc.game}`,
+      },
+    ];
+  }
+  const runner = new Runner(opened.engine, file, sc);
+  try {
+    runner.run();
+    return runner.finalChecks();
+  } catch (e) {
+    if (e instanceof Stop) return e.diagnostics;
+    return [{ ...file.where(sc), severity: 'error', message: `the runner failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` }];
+  }
+}
+
+class Runner<S> {
+  private state!: S;
+
+  constructor(
+    private readonly engine: EngineTools<S>,
+    private readonly file: YamlFile,
+    private readonly sc: Scenario,
+  ) {}
+
+  private fail(at: Located, message: string, hint?: string): never {
+    throw new Stop([{ ...at, severity: 'error', message, ...(hint ? { hint } : {}) }]);
+  }
+
+  private exprFail(list: object, key: string | number, problems: ExprProblem[]): never {
+    throw new Stop(problems.map((p) => this.exprDiagnostic(list, key, p)));
+  }
+
+  private exprDiagnostic(obj: object, key: string | number, p: ExprProblem): Diagnostic {
+    return { ...this.file.whereInValue(obj, key, p.offset), severity: 'error', message: p.message, ...(p.hint ? { hint: p.hint } : {}) };
+  }
+
+  run(): void {
+    const { sc, engine, file } = this;
+    this.checkConfig();
+    try {
+      this.state = engine.create({ players: sc.players, seed: sc.seed ?? 1, ...(sc.options ? { options: sc.options } : {}) });
+    } catch (e) {
+      this.fail(file.where(sc, sc.options ? 'options' : 'players'), `the game cannot be created: ${messageOf(e)}`);
+    }
+    if (sc.given) this.arrange(sc.given, sc, 'given');
+    const steps = sc.do ?? [];
+    steps.forEach((step, i) => {
+      const at = file.where(steps, i);
+      if (isExpectStep(step)) this.checkpoint(step.expect);
+      else if (isGivenStep(step)) this.arrange(step.given, step, 'given');
+      else if (isPlayStep(step)) this.play(step, i, at);
+      else if (isAnswersStep(step)) this.answers(step, at);
+      else if (isChoiceStep(step)) this.choice(step, at);
+    });
+  }
+
+  /** the final `expect` list (every failing one is reported) and `expectResult` */
+  finalChecks(): Diagnostic[] {
+    const { sc } = this;
+    const out: Diagnostic[] = [];
+    const list = sc.expect ?? [];
+    list.forEach((src, i) => {
+      for (const p of checkExpectation(this.engine, this.state, src)) out.push(this.exprDiagnostic(list, i, p));
+    });
+    if (sc.expectResult) out.push(...this.checkResult(sc.expectResult));
+    return out;
+  }
+
+  // ---- setup
+
+  private checkConfig(): void {
+    const { sc, engine, file } = this;
+    if (sc.players < engine.minPlayers || sc.players > engine.maxPlayers) {
+      this.fail(file.whereInValue(sc, 'players', 0), `${engine.id} is for ${engine.minPlayers} to ${engine.maxPlayers} players, not ${sc.players}`);
+    }
+    const opts = sc.options ?? {};
+    for (const [id, value] of Object.entries(opts)) {
+      const decl = engine.options.find((o) => o.id === id);
+      if (!decl) {
+        const guess = suggest(id, engine.options.map((o) => o.id));
+        this.fail(file.where(opts, id), `${engine.id} has no option '${id}'; its options: ${engine.options.map((o) => o.id).join(', ') || 'none'}`, guess ? `did you mean '${guess}'?` : undefined);
+      }
+      const type = decl.type === 'bool' ? 'boolean' : decl.type;
+      if (typeof value !== type) this.fail(file.whereInValue(opts, id, 0), `option '${id}' is a ${decl.type}, not ${show(value)}`);
+      if (decl.values && !decl.values.includes(value)) this.fail(file.whereInValue(opts, id, 0), `option '${id}' must be one of ${decl.values.map((v) => show(v)).join(', ')}`);
+    }
+  }
+
+  /** arrange the state as `given` says, after checking its names against the game */
+  private arrange(given: Given, owner: object, key: string): void {
+    const { engine, file } = this;
+    const at = file.where(owner, key);
+    const view = engine.view(this.state, 0);
+    const names = {
+      vars: Object.keys(view.vars),
+      zones: Object.keys(view.zones),
+      seatVars: Object.keys(view.seats[0]?.vars ?? {}),
+      seatZones: Object.keys(view.seats[0]?.zones ?? {}),
+    };
+    const kinds = new Set(this.cardKinds().values());
+    const unknown = (obj: object, name: string, known: string[], what: string): never => {
+      const guess = suggest(name, known);
+      this.fail(file.where(obj, name), `${engine.id} has no ${what} '${name}'`, guess ? `did you mean '${guess}'?` : `the ${what}s: ${known.join(', ')}`);
+    };
+    const checkZones = (zones: Record<string, string[]>, known: string[], what: string) => {
+      for (const [z, list] of Object.entries(zones)) {
+        if (!known.includes(z)) unknown(zones, z, known, what);
+        list.forEach((k, i) => {
+          if (kinds.has(k)) return;
+          const guess = suggest(k, kinds);
+          this.fail(file.whereInValue(list, i, 0), `there is no card of kind '${k}' in ${engine.id} (with these options and players)`, guess ? `did you mean '${guess}'?` : undefined);
+        });
+      }
+    };
+    for (const name of Object.keys(given.vars ?? {})) if (!names.vars.includes(name)) unknown(given.vars!, name, names.vars, 'variable');
+    checkZones(given.zones ?? {}, names.zones, 'game zone');
+    for (const [seatKey, seat] of Object.entries(given.seats ?? {})) {
+      const n = Number(seatKey);
+      if (n >= this.sc.players) this.fail(file.where(given.seats!, seatKey), `there is no seat ${seatKey}: seats are 0 to ${this.sc.players - 1}`);
+      for (const name of Object.keys(seat.vars ?? {})) if (!names.seatVars.includes(name)) unknown(seat.vars!, name, names.seatVars, 'seat variable');
+      checkZones(seat.zones ?? {}, names.seatZones, 'seat zone');
+    }
+    try {
+      this.state = engine.arrange(this.state, given);
+    } catch (e) {
+      this.fail(at, `cannot arrange this: ${messageOf(e)}`);
+    }
+  }
+
+  // ---- steps
+
+  private checkpoint(list: string[]): void {
+    const problems: Diagnostic[] = [];
+    list.forEach((src, i) => {
+      for (const p of checkExpectation(this.engine, this.state, src)) problems.push(this.exprDiagnostic(list, i, p));
+    });
+    if (problems.length > 0) throw new Stop(problems);
+  }
+
+  /** the pending choice, which must be `choice` */
+  private pendingChoice(choice: string, at: Located): Pending & { kind: 'choice' } {
+    const p = this.engine.pending(this.state);
+    if (p === null) this.fail(at, `expected choice '${choice}' to be pending, but the game is over (${this.resultSummary()})`);
+    if (p.kind === 'chance') this.fail(at, `expected choice '${choice}' to be pending, but a chance draw of rule '${p.rule}' is`);
+    if (p.choice !== choice) {
+      this.fail(at, `expected choice '${choice}' to be pending, but ${describePending(p)} is now`, 'a choice the scenario skips must still be answered: add a step for it before this one');
+    }
+    return p;
+  }
+
+  private choice(step: ChoiceStep, at: Located): void {
+    const { engine, file } = this;
+    const p = this.pendingChoice(step.choice, at);
+    const valueAt = file.whereInValue(step, 'value', 0);
+    if (step.legal === false) {
+      if (!p.waitingFor.includes(step.seat)) return; // the seat may not answer at all: refused
+      const action = this.resolve(step.seat, step.choice, step.value);
+      if (action) {
+        this.fail(valueAt, `expected seat ${step.seat} not to be allowed to answer ${show(step.value)} to '${step.choice}' now, but it is a legal answer`, `legal answers: ${this.legalList(step.seat, step.value)}`);
+      }
+      return;
+    }
+    if (!p.waitingFor.includes(step.seat)) {
+      this.fail(file.whereInValue(step, 'seat', 0), `seat ${step.seat} has nothing to decide in '${step.choice}' now; it waits for seat(s) ${p.waitingFor.join(', ')}`);
+    }
+    const action = this.resolve(step.seat, step.choice, step.value);
+    if (!action) this.fail(valueAt, `${show(step.value)} is not a legal answer of seat ${step.seat} to '${step.choice}' now`, `legal answers: ${this.legalList(step.seat, step.value)}`);
+    this.apply(step.seat, action, at);
+  }
+
+  private answers(step: AnswersStep, at: Located): void {
+    const { file } = this;
+    const p = this.pendingChoice(step.choice, at);
+    const explicit = Object.keys(step.answers).filter((k) => k !== '*');
+    for (const k of explicit) {
+      if (!p.waitingFor.includes(Number(k))) {
+        this.fail(file.where(step.answers, k), `seat ${k} has nothing to decide in '${step.choice}' now; it waits for seat(s) ${p.waitingFor.join(', ')}`);
+      }
+    }
+    const answerOf = (seat: number): { value: StepValue; key: string } | undefined => {
+      if (String(seat) in step.answers) return { value: step.answers[String(seat)]!, key: String(seat) };
+      if ('*' in step.answers) return { value: step.answers['*']!, key: '*' };
+      return undefined;
+    };
+    const missing = p.waitingFor.filter((s) => !answerOf(s));
+    if (missing.length > 0) {
+      this.fail(file.where(step, 'answers'), `seat(s) ${missing.join(', ')} must answer '${step.choice}' too`, `add them to answers, or answer every other seat with "*": <value>`);
+    }
+    // answer one by one, in the engine's order, while this choice waits for a seat we have an answer for
+    const done = new Set<number>();
+    for (;;) {
+      const now = this.engine.pending(this.state);
+      if (now === null || now.kind !== 'choice' || now.choice !== step.choice) break;
+      const seat = now.waitingFor.find((s) => !done.has(s) && answerOf(s));
+      if (seat === undefined) break;
+      done.add(seat);
+      const { value, key } = answerOf(seat)!;
+      const action = this.resolve(seat, step.choice, value);
+      if (!action) {
+        this.fail(file.whereInValue(step.answers, key, 0), `${show(value)} is not a legal answer of seat ${seat} to '${step.choice}' now`, `legal answers: ${this.legalList(seat, value)}`);
+      }
+      this.apply(seat, action, at);
+    }
+  }
+
+  private play(step: PlayStep, index: number, at: Located): void {
+    const { engine, file, sc } = this;
+    const seed = step.seed ?? deriveSeed(sc.seed ?? 1, index + 1);
+    const agents: Agent[] = randomSeatAgents(seed, sc.players).seats;
+    const maxSteps = step.maxSteps ?? DEFAULT_PLAY_STEPS;
+    const holds = (): boolean => {
+      if (step.until === undefined) return false;
+      const r = evaluate(engine, this.state, step.until);
+      if (!r.ok) this.exprFail(step, 'until', r.problems);
+      if (typeof r.value !== 'boolean') {
+        this.fail(file.whereInValue(step, 'until', 0), `'until' must be a condition, but ${step.until} is ${show(r.value)}`);
+      }
+      return r.value;
+    };
+    for (let n = 0; ; n++) {
+      if (holds()) return;
+      const p = engine.pending(this.state);
+      if (p === null) {
+        if (step.until === undefined) return;
+        this.fail(file.where(step, 'until'), `the game ended (${this.resultSummary()}) before ${step.until} held`);
+      }
+      if (n >= maxSteps) this.fail(at, `no end after ${maxSteps} decisions (still pending: ${describePending(p)})`);
+      const seat = nextDecider(p);
+      if (seat === null || seat < 0) this.fail(at, `cannot play ${describePending(p)}`);
+      let action: Action | undefined;
+      const preferred = p.kind === 'choice' ? step.prefer?.[p.choice] : undefined;
+      if (preferred !== undefined && p.kind === 'choice') {
+        for (const v of Array.isArray(preferred) ? preferred : [preferred]) {
+          action = this.resolve(seat, p.choice, v);
+          if (action) break;
+        }
+      }
+      action ??= agents[seat]!.act(engine, this.state, seat);
+      this.apply(seat, action, at);
+    }
+  }
+
+  private apply(seat: number, action: Action, at: Located): void {
+    try {
+      this.state = this.engine.apply(this.state, seat, action);
+    } catch (e) {
+      this.fail(at, `the engine failed on seat ${seat}'s answer ${this.engine.describe(action, 'en')} to '${action.choice}': ${messageOf(e)}`);
+    }
+  }
+
+  // ---- answers
+
+  /**
+   * The legal action of `seat` that `value` names: the legal value itself, or, for a card
+   * choice (legal values are card ids), the card of kind `value`.
+   */
+  private resolve(seat: number, choice: string, value: StepValue): Action | undefined {
+    const legal = this.engine.legalActions(this.state, seat).filter((a) => a.choice === choice);
+    const exact = legal.find((a) => a.value === value);
+    if (exact) return exact;
+    if (typeof value === 'string' && legal.some((a) => typeof a.value === 'number')) {
+      const kinds = this.cardKinds();
+      return legal.find((a) => kinds.get(a.value as number) === value);
+    }
+    return undefined;
+  }
+
+  /** what the seat may answer, written the way the scenario wrote its value */
+  private legalList(seat: number, like: StepValue): string {
+    const legal = this.engine.legalActions(this.state, seat);
+    if (legal.length === 0) return 'none (this seat has nothing to decide now)';
+    const cards = typeof like === 'string' && legal.every((a) => typeof a.value === 'number');
+    const kinds = cards ? this.cardKinds() : undefined;
+    return legal
+      .map((a) => {
+        const name = this.engine.describe(a, 'en');
+        const v = kinds ? (kinds.get(a.value as number) ?? show(a.value)) : show(a.value);
+        return name && name !== v && name !== show(a.value) ? `${v} (${name})` : v;
+      })
+      .join(', ');
+  }
+
+  /**
+   * card id → kind id, for every card the scenario can name: what each seat's view shows, plus
+   * the hidden zones read through the expression language (zones with plain names).
+   */
+  private cardKinds(): Map<number, string> {
+    const out = new Map<number, string>();
+    const note = (cards: unknown[]) => {
+      for (const c of cards) {
+        if (c && typeof c === 'object' && 'card' in c && 'kind' in c) out.set(c.card as number, c.kind as string);
+      }
+    };
+    const refs: string[] = [];
+    for (let seat = 0; seat < this.sc.players; seat++) {
+      const view = this.engine.view(this.state, seat);
+      for (const cards of Object.values(view.zones)) note(cards);
+      for (const s of view.seats) for (const cards of Object.values(s.zones)) note(cards);
+      if (seat === 0) {
+        refs.push(...Object.keys(view.zones).filter((z) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(z)));
+        view.seats.forEach((s, i) => refs.push(...Object.keys(s.zones).filter((z) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(z)).map((z) => `seat(${i}).${z}`)));
+      }
+    }
+    for (const ref of refs) {
+      const ids = evaluate(this.engine, this.state, ref);
+      const kinds = evaluate(this.engine, this.state, `map(${ref}, c => c.kind)`);
+      if (!ids.ok || !kinds.ok || !Array.isArray(ids.value) || !Array.isArray(kinds.value)) continue;
+      const k = kinds.value;
+      ids.value.forEach((id, n) => typeof id === 'number' && typeof k[n] === 'string' && out.set(id, k[n]));
+    }
+    return out;
+  }
+
+  // ---- results
+
+  private checkResult(want: ExpectResult): Diagnostic[] {
+    const { file, sc } = this;
+    const r = this.engine.result(this.state);
+    if (r === null) {
+      const p = this.engine.pending(this.state);
+      return [
+        {
+          ...file.where(sc, 'expectResult'),
+          severity: 'error',
+          message: `expected the game to be over, but it is not${p ? ` (pending: ${describePending(p)})` : ''}`,
+          hint: 'play on to the end, e.g. with a step {play: random}',
+        },
+      ];
+    }
+    const out: Diagnostic[] = [];
+    const summary = `the game ended with end '${r.end}', result '${r.result}', winners ${show(r.winners)}, scores ${show(r.scores)}`;
+    const bad = (key: keyof ExpectResult, message: string) =>
+      out.push({ ...file.whereInValue(want, key, 0), severity: 'error', message: `${message}`, hint: summary });
+    if (want.end !== undefined && want.end !== r.end) bad('end', `expected end '${want.end}', but the game ended by '${r.end}'`);
+    if (want.result !== undefined && want.result !== r.result) bad('result', `expected result '${want.result}', but the winners were picked by '${r.result}'`);
+    if (want.winners !== undefined) {
+      const a = [...want.winners].sort((x, y) => x - y);
+      const b = [...r.winners].sort((x, y) => x - y);
+      if (a.join(',') !== b.join(',')) bad('winners', `expected winners ${show(a)}, but the winners are ${show(b)}`);
+    }
+    if (want.scores !== undefined && want.scores.join(',') !== r.scores.join(',')) {
+      bad('scores', `expected scores ${show(want.scores)}, but the scores are ${show(r.scores)}`);
+    }
+    return out;
+  }
+
+  private resultSummary(): string {
+    const r = this.engine.result(this.state);
+    return r ? `end '${r.end}', winners ${show(r.winners)}` : 'no result';
+  }
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+

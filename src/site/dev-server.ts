@@ -1,0 +1,262 @@
+/**
+ * `npm start`: validate the specs, generate the site and serve it with `vitepress dev` on
+ * http://localhost:5173 (listening on 127.0.0.1 only), then watch the rules folder. On every
+ * save of a YAML file the specs are validated again at once:
+ * - errors are printed as `file:line:col: error: …` and the site is left as it was (the last good
+ *   version stays on screen);
+ * - otherwise the pages are regenerated (only changed files are replaced, each atomically) and
+ *   VitePress reloads the open page.
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop the watcher and the VitePress process.
+ *
+ *   node --import tsx src/site/dev-server.ts [--rules-dir rules] [--site-dir site] [--port 5173]
+ *
+ * VitePress runs in a child process (vitepress-child.ts) so that validation, which plays random
+ * games, never stalls the web server; the child exits by itself if this process disappears.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
+import { SIDEBAR_FILE, validateAndGenerate, type GenerateOutcome } from './generate.ts';
+import { watchRules, type RulesWatcher } from './watch.ts';
+
+export interface DevServerOptions {
+  rulesDir: string;
+  siteDir: string;
+  /** 0 picks a free port */
+  port: number;
+  /** where progress and diagnostics go (default: stdout / stderr) */
+  out?: (text: string) => void;
+  err?: (text: string) => void;
+  /** random playouts in validation (default true) */
+  smoke?: boolean;
+}
+
+export interface DevServer {
+  /** http://localhost:<port>/ once VitePress listens */
+  url(): string | undefined;
+  /** resolves with the exit code (0 after close(), 1 if VitePress died) when everything has stopped */
+  closed: Promise<number>;
+  close(): Promise<number>;
+}
+
+const HOST = '127.0.0.1';
+const childPath = fileURLToPath(new URL('./vitepress-child.ts', import.meta.url));
+
+const rel = (p: string): string => relative(process.cwd(), p) || '.';
+const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const clock = (): string => new Date().toTimeString().slice(0, 8);
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function summary(ds: Diagnostic[]): string {
+  const errors = ds.filter((d) => d.severity === 'error').length;
+  return `${count(errors, 'error')}, ${count(ds.length - errors, 'warning')}`;
+}
+
+export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
+  const out = o.out ?? ((t: string) => void process.stdout.write(t));
+  const err = o.err ?? ((t: string) => void process.stderr.write(t));
+  const rulesDir = resolve(o.rulesDir);
+  const siteDir = resolve(o.siteDir);
+  if (!existsSync(rulesDir)) throw new Error(`no rules folder ${rulesDir}`);
+  if (!existsSync(resolve(siteDir, '.vitepress/config.mts'))) throw new Error(`no VitePress config in ${siteDir}/.vitepress/`);
+
+  let child: ChildProcess | undefined;
+  let childUrl: string | undefined;
+  let watcher: RulesWatcher | undefined;
+  let stopping = false;
+  let resolveClosed!: (code: number) => void;
+  const closed = new Promise<number>((ok) => (resolveClosed = ok));
+
+  const printDiagnostics = (ds: Diagnostic[]): void => {
+    for (const d of ds) (d.severity === 'error' ? err : out)(formatDiagnostic(d) + '\n');
+  };
+
+  /** validate + generate; prints the outcome; returns it */
+  const rebuild = async (why: string): Promise<GenerateOutcome> => {
+    out(`[${clock()}] ${why}: validating ${rel(rulesDir)} …\n`);
+    let outcome: GenerateOutcome;
+    try {
+      outcome = await validateAndGenerate({ rulesDir, siteDir, smoke: o.smoke !== false });
+    } catch (e) {
+      err(`error: ${(e as Error).message}\n`);
+      return { ok: false, diagnostics: [], validateMs: 0, generateMs: 0 };
+    }
+    printDiagnostics(outcome.diagnostics);
+    if (!outcome.ok) {
+      err(`[${clock()}] ${summary(outcome.diagnostics)}: the site was not regenerated; it still shows the last good version\n`);
+      return outcome;
+    }
+    const s = outcome.sync!;
+    const changed = s.written.length + s.removed.length;
+    out(
+      `[${clock()}] ${summary(outcome.diagnostics)}; ` +
+        (changed === 0 ? 'no page changed' : `${count(changed, 'file')} updated`) +
+        ` (validate ${secs(outcome.validateMs)}, generate ${secs(outcome.generateMs)})\n`,
+    );
+    for (const f of [...s.written, ...s.removed].slice(0, 8)) out(`  ${f}\n`);
+    if (changed > 8) out(`  … and ${changed - 8} more\n`);
+    return outcome;
+  };
+
+  const startChild = (): Promise<void> =>
+    new Promise<void>((ok, fail) => {
+      const tsx = import.meta.resolve('tsx');
+      const c = fork(childPath, [siteDir, String(o.port), HOST], {
+        execArgv: ['--import', tsx],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      child = c;
+      let started = false;
+      c.on('message', (m: { type?: string; port?: number; message?: string }) => {
+        if (m.type === 'ready') {
+          childUrl = `http://localhost:${m.port}/`;
+          if (!started) {
+            started = true;
+            ok();
+          }
+        } else if (m.type === 'error') {
+          const msg = /already in use/i.test(m.message ?? '')
+            ? `port ${o.port} on ${HOST} is already in use (is another \`npm start\` running?); stop it or pass --port N`
+            : `VitePress: ${m.message}`;
+          if (!started) {
+            started = true;
+            fail(new Error(msg));
+          } else err(`error: ${msg}\n`);
+        }
+      });
+      c.on('exit', (code, signal) => {
+        child = undefined;
+        if (!started) {
+          started = true;
+          fail(new Error(`VitePress exited before it was ready (${signal ?? `code ${code}`})`));
+          return;
+        }
+        if (!stopping) {
+          err(`error: VitePress stopped unexpectedly (${signal ?? `code ${code}`}); stopping\n`);
+          void stop(1);
+        }
+      });
+    });
+
+  const stopChild = async (): Promise<void> => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise<void>((ok) => c.once('exit', () => ok()));
+    if (c.connected) c.send({ type: 'stop' });
+    else c.kill('SIGTERM');
+    const timer = setTimeout(() => c.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const stop = async (code = 0): Promise<number> => {
+    if (stopping) return closed;
+    stopping = true;
+    await watcher?.close();
+    await stopChild();
+    resolveClosed(code);
+    return closed;
+  };
+
+  // 1. first build
+  const first = await rebuild('start');
+  const haveSite = existsSync(resolve(siteDir, SIDEBAR_FILE));
+  if (!first.ok && haveSite) out('serving the pages generated before (fix the errors above to update them)\n');
+
+  // 2. serve (once there is something to serve)
+  const serve = async (): Promise<void> => {
+    await startChild();
+    out(`\n  Rules site: ${childUrl}   (listening on ${HOST} only; Ctrl-C stops)\n  watching ${rel(rulesDir)}/ for changes\n\n`);
+  };
+  if (haveSite) await serve();
+  else out(`no site to serve yet: fix the errors above and save; watching ${rel(rulesDir)}/\n`);
+
+  // 3. watch
+  watcher = watchRules(
+    rulesDir,
+    async (files) => {
+      if (stopping) return;
+      const what = files.map((f) => rel(f)).join(', ');
+      const outcome = await rebuild(`${what} changed`);
+      if (!outcome.ok || stopping) return;
+      if (!child) {
+        await serve();
+        return;
+      }
+      // the nav and sidebars are read by the VitePress config: re-read it when they change
+      if (outcome.sync?.written.includes(SIDEBAR_FILE) || outcome.sync?.removed.includes(SIDEBAR_FILE)) {
+        out('navigation changed: restarting VitePress\n');
+        child.send({ type: 'restart' });
+      }
+    },
+    { onError: (e) => err(`error: ${(e as Error).message ?? String(e)}\n`) },
+  );
+  await watcher.ready;
+
+  return { url: () => childUrl, closed, close: () => stop(0) };
+}
+
+const USAGE = `usage: node --import tsx src/site/dev-server.ts [--rules-dir DIR] [--site-dir DIR] [--port N]
+  --rules-dir DIR  folder of games to watch (default: rules)
+  --site-dir DIR   the VitePress site (default: site)
+  --port N         port on 127.0.0.1 (default: 5173; 0 picks a free one)
+  --no-smoke       skip the random playouts of validation (faster)
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        'rules-dir': { type: 'string', default: 'rules' },
+        'site-dir': { type: 'string', default: 'site' },
+        port: { type: 'string', default: '5173' },
+        'no-smoke': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const port = Number(args.port);
+  if (!/^\d+$/.test(args.port) || port > 65535) {
+    process.stderr.write(`error: --port must be a number from 0 to 65535, got '${args.port}'\n`);
+    return 2;
+  }
+  let server: DevServer;
+  try {
+    server = await startDevServer({
+      rulesDir: args['rules-dir'],
+      siteDir: args['site-dir'],
+      port,
+      smoke: !args['no-smoke'],
+    });
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const onSignal = (sig: NodeJS.Signals): void => {
+    process.stdout.write(`\n${sig}: stopping\n`);
+    void server.close();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  return await server.closed;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (invokedDirectly) process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,167 @@
+/**
+ * Validate the specs and (re)generate the site's pages, the step shared by `npm start` (on every
+ * save) and `npm run docs:build`.
+ *
+ * The generator (src/docgen) writes into a fresh temporary folder; the result is then copied into
+ * the site folder file by file, each file written to a hidden temporary name beside its target and
+ * renamed over it (atomic on one file system), only when its bytes changed. Generated files that
+ * are no longer produced are removed. So a running `vitepress dev` never reads a half-written page,
+ * and it reloads only the pages that changed. Nothing is written when validation or generation
+ * reports an error: the last good site stays.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
+
+/** the paths (relative to the site folder) that belong to the generator: never edit them by hand */
+export const GENERATED_ROOTS = ['index.md', 'games', 'sources', 'zh', '.vitepress/generated'];
+/** relative path of the nav/sidebar file, which the VitePress config reads once at start */
+export const SIDEBAR_FILE = '.vitepress/generated/sidebar.json';
+
+export type GenerateSite = (o: { rulesDir: string; outDir: string }) => unknown;
+
+/**
+ * The generator: src/docgen's `generateSite`. RULES_DOCGEN (a module path or file URL exporting
+ * `generateSite`) replaces it, for trying the site machinery with other pages.
+ */
+export async function loadGenerator(): Promise<GenerateSite> {
+  const override = process.env.RULES_DOCGEN;
+  const spec = override
+    ? override.startsWith('file:')
+      ? override
+      : pathToFileURL(resolve(override)).href
+    : new URL('../docgen/index.ts', import.meta.url).href;
+  let mod: { generateSite?: unknown };
+  try {
+    mod = (await import(spec)) as { generateSite?: unknown };
+  } catch (e) {
+    throw new Error(`cannot load the site generator (${spec}): ${(e as Error).message}`);
+  }
+  if (typeof mod.generateSite !== 'function') throw new Error(`${spec} does not export generateSite`);
+  return mod.generateSite as GenerateSite;
+}
+
+/** the generator's answer as a list of diagnostics (it returns them, or an object holding them) */
+function diagnosticsOf(result: unknown): Diagnostic[] {
+  if (Array.isArray(result)) return result as Diagnostic[];
+  if (result !== null && typeof result === 'object' && Array.isArray((result as { diagnostics?: unknown }).diagnostics)) {
+    return (result as { diagnostics: Diagnostic[] }).diagnostics;
+  }
+  return [];
+}
+
+/** every file under dir, as paths relative to base with '/' separators */
+function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  if (statSync(dir).isFile()) {
+    out.push(relative(base, dir).split(sep).join('/'));
+    return out;
+  }
+  for (const name of readdirSync(dir)) listFiles(join(dir, name), base, out);
+  return out;
+}
+
+function generatedFilesIn(siteDir: string): string[] {
+  return GENERATED_ROOTS.flatMap((r) => listFiles(join(siteDir, r), siteDir)).sort();
+}
+
+export interface SyncResult {
+  /** files written (new or changed), relative to the site folder */
+  written: string[];
+  /** generated files removed because the generator no longer makes them */
+  removed: string[];
+}
+
+/** Make the generated part of siteDir equal to fromDir, touching only files that differ. */
+export function syncGenerated(fromDir: string, siteDir: string): SyncResult {
+  const fresh = listFiles(fromDir).sort();
+  const freshSet = new Set(fresh);
+  const written: string[] = [];
+  const removed: string[] = [];
+  for (const rel of fresh) {
+    const target = join(siteDir, rel);
+    const bytes = readFileSync(join(fromDir, rel));
+    if (existsSync(target) && statSync(target).isFile() && readFileSync(target).equals(bytes)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    const tmp = join(dirname(target), `.${process.pid}.${Date.now()}.tmp`);
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, target);
+    written.push(rel);
+  }
+  for (const rel of generatedFilesIn(siteDir)) {
+    if (freshSet.has(rel)) continue;
+    unlinkSync(join(siteDir, rel));
+    removed.push(rel);
+  }
+  // drop folders left empty
+  for (const root of GENERATED_ROOTS) pruneEmpty(join(siteDir, root));
+  return { written, removed };
+}
+
+function pruneEmpty(dir: string): boolean {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return false;
+  let empty = true;
+  for (const name of readdirSync(dir)) if (!pruneEmpty(join(dir, name))) empty = false;
+  if (empty) rmSync(dir, { recursive: true });
+  return empty;
+}
+
+export interface GenerateOutcome {
+  /** false when validation or generation reported an error (the site was left untouched) */
+  ok: boolean;
+  /** every diagnostic, validation's then the generator's, sorted */
+  diagnostics: Diagnostic[];
+  sync?: SyncResult;
+  /** milliseconds spent validating and generating */
+  validateMs: number;
+  generateMs: number;
+}
+
+export interface GenerateOptions {
+  rulesDir: string;
+  siteDir: string;
+  /** skip the validation step (default false) */
+  skipValidation?: boolean;
+  /** random playouts during validation (default true, as `rules validate`) */
+  smoke?: boolean;
+  generator?: GenerateSite;
+}
+
+/** Validate rulesDir; when there are no errors, regenerate the pages into siteDir. */
+export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateOutcome> {
+  const t0 = performance.now();
+  let diagnostics: Diagnostic[] = [];
+  if (!o.skipValidation) {
+    const { validatePaths } = await import('../games.ts');
+    diagnostics = validatePaths([o.rulesDir], { smoke: o.smoke !== false });
+  }
+  const t1 = performance.now();
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, validateMs: t1 - t0, generateMs: 0 };
+  const generate = o.generator ?? (await loadGenerator());
+  const outDir = mkdtempSync(join(tmpdir(), 'rules-site-'));
+  try {
+    let genDiagnostics: Diagnostic[];
+    try {
+      genDiagnostics = diagnosticsOf(await generate({ rulesDir: resolve(o.rulesDir), outDir }));
+    } catch (e) {
+      const err = e as Error;
+      genDiagnostics = [
+        { file: o.rulesDir, line: 1, col: 1, severity: 'error', message: `the site generator failed: ${err.message}` },
+      ];
+      if (process.env.DEBUG && err.stack) process.stderr.write(err.stack + '\n');
+    }
+    const all = sortDiagnostics([...diagnostics, ...genDiagnostics]);
+    const t2 = performance.now();
+    if (hasErrors(genDiagnostics)) return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
+    if (!existsSync(join(outDir, SIDEBAR_FILE))) {
+      all.push({ file: o.rulesDir, line: 1, col: 1, severity: 'error', message: `the site generator wrote no ${SIDEBAR_FILE}` });
+      return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
+    }
+    const sync = syncGenerated(outDir, resolve(o.siteDir));
+    return { ok: true, diagnostics: all, sync, validateMs: t1 - t0, generateMs: performance.now() - t1 };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
