@@ -18,12 +18,25 @@ export interface ExprProblem {
 /** Evaluate `src` on `state`; errors come back as problems with offsets, never thrown. */
 export function evaluate<S>(engine: EngineTools<S>, state: S, src: string): { ok: true; value: Json } | { ok: false; problems: ExprProblem[] } {
   const parsed = parseExpr(src);
-  if ('errors' in parsed) return { ok: false, problems: parsed.errors.map((e) => ({ offset: e.offset, message: e.message })) };
+  if ('errors' in parsed) {
+    const hint = unbalanced(src) ? 'inside [ … ] or { … } a comma separates items: write such an expression in quotes, or as a "- " list item' : undefined;
+    return { ok: false, problems: parsed.errors.map((e) => ({ offset: e.offset, message: e.message, ...(hint ? { hint } : {}) })) };
+  }
   try {
     return { ok: true, value: engine.evaluate(state, src) };
   } catch (e) {
     return { ok: false, problems: problemsOf(e, src) };
   }
+}
+
+// "all(seats" / "s => s.out)": what a flow list [all(seats, s => s.out)] makes of one expression
+function unbalanced(src: string): boolean {
+  let depth = 0;
+  for (const ch of src) {
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+  }
+  return depth !== 0;
 }
 
 /** Turn an exception from engine.evaluate into problems with offsets. */

@@ -85,12 +85,40 @@ function explain(errors: ErrorObject[], data: unknown, prefix: string): Issue[] 
     .filter((e, i, all) => !all.slice(0, i).some((o) => under(e.instancePath, o.instancePath)));
   const issues: Issue[] = [];
   for (const u of unions) issues.push(...explainUnion(u, data, prefix));
-  for (const e of errors) {
-    if (unions.some((u) => under(e.instancePath, u.instancePath))) continue;
+  const rest = errors.filter((e) => !unions.some((u) => under(e.instancePath, u.instancePath)));
+  const renames = misnamedKeys(rest, prefix);
+  issues.push(...renames.values());
+  for (const e of rest) {
+    if (renames.has(e.instancePath) && (e.keyword === 'additionalProperties' || e.keyword === 'required')) continue;
     const issue = explainOne(e, data, prefix);
     if (issue) issues.push(issue);
   }
   return issues;
+}
+
+// One unknown key and one missing key in the same map: a misspelt key. Say that once.
+function misnamedKeys(errors: ErrorObject[], prefix: string): Map<string, Issue> {
+  const byPath = new Map<string, { extra: string[]; missing: string[]; schema?: SchemaObject }>();
+  for (const e of errors) {
+    if (e.keyword !== 'additionalProperties' && e.keyword !== 'required') continue;
+    const entry = byPath.get(e.instancePath) ?? { extra: [], missing: [] };
+    const params = e.params as Record<string, unknown>;
+    if (e.keyword === 'additionalProperties') entry.extra.push(String(params.additionalProperty));
+    else entry.missing.push(String(params.missingProperty));
+    entry.schema ??= e.parentSchema as SchemaObject;
+    byPath.set(e.instancePath, entry);
+  }
+  const out = new Map<string, Issue>();
+  for (const [path, { extra, missing, schema }] of byPath) {
+    if (extra.length !== 1 || missing.length !== 1) continue;
+    out.set(path, {
+      pointer: prefix + path,
+      key: extra[0],
+      message: `unknown key '${extra[0]}' in ${phrase(schema?.title, prefix + path)}, and '${missing[0]}' is missing`,
+      hint: `rename '${extra[0]}' to '${missing[0]}'?`,
+    });
+  }
+  return out;
 }
 
 function explainUnion(e: ErrorObject, data: unknown, prefix: string): Issue[] {

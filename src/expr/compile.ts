@@ -68,6 +68,15 @@ export class Compiler implements Cx {
     if (o.bad || i.bad) return o.bad ? o : i;
     const obj = o.fn;
     const idx = i.fn;
+    if (o.type.k === 'list' && o.type.of.k === 'space' && i.type.k === 'string') {
+      // `character["new-york"]`: an item of a space set by its id, resolved when compiled
+      const set = o.type.of.set;
+      if (!i.konst || typeof i.konst.value !== 'string') return this.error(n.index, `an item of ${set} is named by a quoted id, like ${set}["…"]`);
+      const id = i.konst.value;
+      const item = this.scope.spaceItem?.(set, id);
+      if (item === undefined) return this.error(n.index, `${set} has no item '${id}'${didYouMean(id, this.scope.spaceItems?.(set) ?? [])}`);
+      return { type: o.type.of, fn: () => item, konst: { value: item } };
+    }
     if (o.type.k === 'list') {
       if (!isNumeric(i.type)) return this.error(n.index, `a list is indexed by a number, got ${typeToString(i.type)}`);
       return {

@@ -33,6 +33,9 @@ export interface Scope {
   fn(id: string): FunctionBinding | undefined;
   /** a fresh index into ctx.locals, for a lambda parameter */
   newSlot(): number;
+  /** items of a space set by id, for `set["item-id"]`: the item's runtime value, or undefined */
+  spaceItem?(set: string, id: string): number | undefined;
+  spaceItems?(set: string): string[];
   /** for "did you mean" suggestions */
   names?(): string[];
   members?(objType: Type): string[];

@@ -141,6 +141,8 @@ export function makeEngine(p: Program): EngineTools<State> {
         }
         return `card ${String(v)}`;
       }
+      case 'space':
+        return p.spaces[ch.optionSet!]!.items[v as number]?.name[lang] ?? String(v);
       case 'bool':
         return ch.labels[String(v)]?.[lang] ?? (v ? (lang === 'zh' ? '是' : 'yes') : lang === 'zh' ? '否' : 'no');
       default:

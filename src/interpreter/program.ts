@@ -92,7 +92,9 @@ export interface ChooseInstr {
   asSlot?: number;
   simultaneous: boolean;
   secret: boolean;
-  optionType: 'number' | 'bool' | 'string' | 'seat' | 'card';
+  optionType: 'number' | 'bool' | 'string' | 'seat' | 'card' | 'space';
+  /** for space options: the set's index */
+  optionSet?: number;
   labels: Record<string, Text>;
 }
 

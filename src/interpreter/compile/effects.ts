@@ -148,9 +148,10 @@ export class EffectCompiler {
       return;
     }
     const value = this.cc.expr(e, 'be', env);
-    if (!value) return;
     const slot = this.cc.newSlot();
-    env.bind(name, { slot, type: value.type });
+    // bound even when its expression is wrong (as `any`), so one mistake is reported once
+    env.bind(name, { slot, type: value?.type ?? T.any });
+    if (!value) return;
     const fn = value.fn as Run<Json>;
     this.cc.emit({ op: 'exec', fn: (c) => { const x = fn(c); c.locals[slot] = Array.isArray(x) ? x.slice() : x; } }, rule);
   }
@@ -293,11 +294,12 @@ export class EffectCompiler {
     inner.bind('me', { slot: meSlot, type: T.seat });
     const options = this.cc.expr(e, 'options', inner);
     if (!options) return;
-    if (options.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card'].includes(options.type.of.k)) {
-      this.cc.error(e, 'options', `'options' must be a list of numbers, booleans, strings, seats or cards; got ${typeToString(options.type)}`);
+    if (options.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card', 'space'].includes(options.type.of.k)) {
+      this.cc.error(e, 'options', `'options' must be a list of numbers, booleans, strings, seats, cards or places; got ${typeToString(options.type)}`);
       return;
     }
-    const optionType = options.type.of.k as ChooseInstr['optionType'];
+    const of = options.type.of;
+    const optionType = of.k as ChooseInstr['optionType'];
     const simultaneous = e['simultaneous'] === undefined ? !single : e['simultaneous'] === true;
     const instr: ChooseInstr = {
       id,
@@ -310,12 +312,14 @@ export class EffectCompiler {
       secret: e['secret'] === true,
       optionType,
       labels: (isNode(e['labels']) ? e['labels'] : {}) as Record<string, Text>,
+      ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((s) => s.id === of.set) } : {}),
     };
     const into = e['into'];
     const as = e['as'];
     if (into !== undefined) {
       const v = p.seatVars.findIndex((d) => d.id === into);
       if (v < 0) this.cc.error(e, 'into', `'${String(into)}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ')}`);
+      else if (optionType === 'space') this.cc.error(e, 'into', 'a choice of places keeps its answer with `as: <name>`; seat vars cannot hold places yet')
       else if (!sameScalar(p.seatVars[v]!.type, optionType)) this.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
       else instr.into = v;
     } else if (typeof as === 'string') {

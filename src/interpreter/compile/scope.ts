@@ -98,6 +98,11 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
       return seatFunctions[id] ?? userFunction(deps.functions.get(id));
     },
     newSlot: () => deps.newSlot(),
+    spaceItem(set: string, id: string): number | undefined {
+      const i = p.spaces.find((d) => d.id === set)?.items.findIndex((item) => item.id === id);
+      return i === undefined || i < 0 ? undefined : i;
+    },
+    spaceItems: (set: string) => p.spaces.find((d) => d.id === set)?.items.map((item) => item.id) ?? [],
     names(): string[] {
       if (kind === 'static') return [...env.allNames(), ...staticNames];
       return [

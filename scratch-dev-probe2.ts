@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+const dir = mkdtempSync(join(tmpdir(), 'pw-'));
+const ctx = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = ctx.pages()[0] ?? await ctx.newPage();
+await page.goto('http://127.0.0.1:5199/games/cash-n-guns/', { waitUntil: 'networkidle' });
+console.log(await page.locator('.VPSidebar').innerText());
+await ctx.close(); rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,64 @@
+/**
+ * The default VitePress theme plus what the generated pages need:
+ * - the element named by the URL hash (a source line `#L12`, a rule heading `#rule-id`) is
+ *   highlighted and, for source lines, scrolled to the middle of the screen. CSS `:target` covers
+ *   full page loads; VitePress navigates with history.pushState, which does not update `:target`,
+ *   so the same look is given by the class `is-target`, set after every route or hash change.
+ * - styles for source lines (cited, uncited rule-bearing, carrying no rule) and assumption boxes.
+ */
+import DefaultTheme from 'vitepress/theme';
+import type { Theme } from 'vitepress';
+import { useRoute } from 'vitepress';
+import { nextTick, onMounted, onUnmounted, watch } from 'vue';
+import './style.css';
+
+const TARGET_CLASS = 'is-target';
+
+/** the element the hash names, once the page has rendered it (the page chunk may still be loading) */
+function findTarget(id: string, tries: number, done: (el: HTMLElement | null) => void): void {
+  const el = document.getElementById(id);
+  if (el !== null || tries <= 0) {
+    done(el);
+    return;
+  }
+  window.setTimeout(() => findTarget(id, tries - 1, done), 50);
+}
+
+function markTarget(): void {
+  for (const el of Array.from(document.querySelectorAll(`.${TARGET_CLASS}`))) el.classList.remove(TARGET_CLASS);
+  let id = '';
+  try {
+    id = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return;
+  }
+  if (id === '') return;
+  const wanted = window.location.href;
+  findTarget(id, 40, (el) => {
+    if (el === null || window.location.href !== wanted) return;
+    el.classList.add(TARGET_CLASS);
+    if (el.classList.contains('src-line')) {
+      // after VitePress's own scroll (one animation frame), put the line in the middle
+      requestAnimationFrame(() => requestAnimationFrame(() => el.scrollIntoView({ block: 'center' })));
+    }
+  });
+}
+
+const theme: Theme = {
+  extends: DefaultTheme,
+  setup() {
+    const route = useRoute();
+    const onHash = (): void => markTarget();
+    onMounted(() => {
+      window.addEventListener('hashchange', onHash);
+      markTarget();
+    });
+    onUnmounted(() => window.removeEventListener('hashchange', onHash));
+    watch(
+      () => route.path,
+      () => void nextTick(markTarget),
+    );
+  },
+};
+
+export default theme;

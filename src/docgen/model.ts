@@ -1,0 +1,152 @@
+/**
+ * What the site is built from: one game's loaded spec, with every rule node placed on a page
+ * under a stable anchor (its id), its parent rule (for nested `rule:` effects) and its file.
+ */
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../spec/load-spec.ts';
+import type { Citation, Effect, Expr, Option, Spec, Text } from '../spec/types.generated.ts';
+import { DocgenError } from './errors.ts';
+
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'rules';
+
+/** the page each spec section is shown on */
+export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
+  game: 'index',
+  options: 'index',
+  cards: 'components',
+  spaces: 'components',
+  vars: 'components',
+  seatVars: 'components',
+  zones: 'components',
+  functions: 'components',
+  setup: 'setup',
+  flow: 'flow',
+  procedures: 'flow',
+  triggers: 'flow',
+  ends: 'scoring',
+  outcome: 'scoring',
+  'outcome.results': 'scoring',
+};
+
+/** the fields every documented node may carry */
+export interface NodeLike {
+  id?: string;
+  text?: Text;
+  source?: Citation[];
+  assumption?: { why: string };
+  when?: Expr;
+  do?: Effect[];
+}
+
+export interface DocNode {
+  /** the heading anchor: the rule id; `Game` / `Outcome` for the two nodes without one */
+  anchor: string;
+  /** the id shown on the page */
+  id: string;
+  kind: 'rule' | 'game' | 'outcome';
+  section: string;
+  node: NodeLike;
+  page: PageId;
+  /** 0 for a top-level node, 1 for a `rule:` inside it, … */
+  depth: number;
+  parent?: DocNode;
+  /** where it is written, e.g. `rules/my-game/flow.yaml:12` */
+  location: string;
+}
+
+export interface GameDoc {
+  /** the game's folder name: its URL segment and CLI id */
+  id: string;
+  dir: string;
+  loaded: LoadedSpec;
+  spec: Spec;
+  name: Text;
+  /** the game node, every rule node (spec order, nested rules after their parent), the outcome */
+  nodes: DocNode[];
+  byAnchor: Map<string, DocNode>;
+  /** the option named `edition`, when the game has one */
+  edition?: Option;
+}
+
+/** the pseudo-anchors of the game and outcome nodes: capitalised, so no rule id can take them */
+export const GAME_ANCHOR = 'Game';
+export const OUTCOME_ANCHOR = 'Outcome';
+
+export function buildGameDoc(dir: string, loaded: LoadedSpec, rulesDir: string): GameDoc {
+  const spec = loaded.spec;
+  const game = spec.game;
+  if (!game) throw new DocgenError(`${loaded.files[0] ?? dir}: the game has no 'game:' section`);
+  const rulesRoot = dirname(resolve(rulesDir));
+  const locate = (n: object): string => {
+    const at = loaded.where(n, 'id');
+    return `${relative(rulesRoot, resolve(at.file)).split(sep).join('/')}:${at.line}`;
+  };
+
+  const parents = parentMap(spec);
+  const nodes: DocNode[] = [];
+  const byNode = new Map<object, DocNode>();
+  nodes.push({ anchor: GAME_ANCHOR, id: game.id, kind: 'game', section: 'game', node: game, page: 'index', depth: 0, location: locate(game) });
+  for (const { node, section } of ruleNodes(spec)) {
+    const parent = parents.get(node);
+    const p = parent ? byNode.get(parent) : undefined;
+    const d: DocNode = {
+      anchor: node.id,
+      id: node.id,
+      kind: 'rule',
+      section,
+      node: node as NodeLike,
+      page: SECTION_PAGE[section] ?? 'components',
+      depth: p ? p.depth + 1 : 0,
+      location: locate(node),
+    };
+    if (p) d.parent = p;
+    byNode.set(node, d);
+    nodes.push(d);
+  }
+  if (spec.outcome) {
+    nodes.push({
+      anchor: OUTCOME_ANCHOR, id: 'outcome', kind: 'outcome', section: 'outcome', node: spec.outcome as NodeLike,
+      page: 'scoring', depth: 0, location: locate(spec.outcome),
+    });
+  }
+  const byAnchor = new Map<string, DocNode>();
+  for (const n of nodes) {
+    const first = byAnchor.get(n.anchor);
+    if (first) throw new DocgenError(`${n.location}: the id '${n.anchor}' is also used at ${first.location}`);
+    byAnchor.set(n.anchor, n);
+  }
+  const doc: GameDoc = { id: basename(resolve(dir)), dir, loaded, spec, name: game.name, nodes, byAnchor };
+  const edition = (spec.options ?? []).find((o) => o.id === 'edition');
+  if (edition) doc.edition = edition;
+  return doc;
+}
+
+/** the rule node each nested `rule:` effect belongs to */
+function parentMap(spec: Spec): Map<object, AnyRuleNode> {
+  const out = new Map<object, AnyRuleNode>();
+  const visit = (owner: AnyRuleNode, effects: Effect[] | undefined) => {
+    for (const e of effects ?? []) {
+      if ('rule' in e) {
+        out.set(e.rule, owner);
+        visit(e.rule, e.rule.do);
+      } else if ('if' in e) {
+        visit(owner, e.then);
+        visit(owner, e.else);
+      } else if ('do' in e && Array.isArray(e.do)) visit(owner, e.do);
+    }
+  };
+  for (const { node } of ruleNodes(spec)) {
+    if (!out.has(node)) visit(node, (node as NodeLike).do);
+  }
+  return out;
+}
+
+/** the nodes shown on one page, in spec order */
+export function nodesOn(doc: GameDoc, page: PageId): DocNode[] {
+  return doc.nodes.filter((n) => n.page === page);
+}
+
+/** the rule nodes (every node with a real id), in spec order */
+export function ruleDocNodes(doc: GameDoc): DocNode[] {
+  return doc.nodes.filter((n) => n.kind === 'rule');
+}
