@@ -167,6 +167,8 @@ export class Compiler implements Cx {
     const at = { offset: n.nameOffset, length: n.name.length };
     if (o.type.k === 'none') return this.error(at, `none has no members, so no '${n.name}'`);
     const b = this.scope.member(o.type, n.name);
+    // `any` comes from an earlier mistake (reported there) or from `options`: only the latter is checked here
+    if (!b && o.type.k === 'any' && !(n.object.kind === 'Name' && n.object.name === 'options')) return { type: T.any, fn: () => null, bad: true };
     if (!b) {
       const t = typeToString(o.type);
       return this.error(at, `${t} has no member '${n.name}'${didYouMean(n.name, this.scope.members?.(o.type) ?? [])}`);
