@@ -7,7 +7,8 @@ import type { Json, Text } from './api.ts';
 import type { Ctx } from '../expr/index.ts';
 import type { State } from './state.ts';
 
-export type VarType = 'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings';
+/** a built-in type name, or a space set id (one of its places) / `<set>[]` (a list of them) */
+export type VarType = 'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings' | (string & {});
 export type Visibility = 'public' | 'owner' | 'hidden';
 
 /** Per game instance (players + options): which card id is which kind. */

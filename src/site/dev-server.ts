@@ -113,6 +113,7 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
       });
       child = c;
       let started = false;
+      let startError: string | undefined;
       c.on('message', (m: { type?: string; port?: number; message?: string }) => {
         if (m.type === 'ready') {
           childUrl = `http://localhost:${m.port}/`;
@@ -125,8 +126,9 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
             ? `port ${o.port} on ${HOST} is already in use (is another \`npm start\` running?); stop it or pass --port N`
             : `VitePress: ${m.message}`;
           if (!started) {
-            started = true;
-            fail(new Error(msg));
+            // the child stops by itself after reporting; fail once it has gone
+            startError = msg;
+            setTimeout(() => c.kill('SIGKILL'), 5000).unref();
           } else err(`error: ${msg}\n`);
         }
       });
@@ -134,7 +136,7 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
         child = undefined;
         if (!started) {
           started = true;
-          fail(new Error(`VitePress exited before it was ready (${signal ?? `code ${code}`})`));
+          fail(new Error(startError ?? `VitePress exited before it was ready (${signal ?? `code ${code}`})`));
           return;
         }
         if (!stopping) {

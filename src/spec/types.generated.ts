@@ -28,13 +28,13 @@ export type SeedRef = string;
  */
 export type Source = Citation[];
 /**
- * The kind of value: `number`, `bool` (true/false), `string` (text), `seat` (a player), `card`, or a list: `seats`, `cards`, `numbers`, `strings`.
+ * The kind of value: `number`, `bool` (true/false), `string` (text), `seat` (a player), `card`, or a list: `seats`, `cards`, `numbers`, `strings`. The id of a space set names one of its places (`character`), and with `[]` a list of them (`character[]`).
  *
  * This interface was referenced by `Spec`'s JSON-Schema
  * via the `definition` "VarType".
  */
 export type VarType =
-  'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings';
+  ('number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings') | string;
 /**
  * The starting value: a number, true/false, a text, a list, or an expression in quotes such as `"players * 2"`. Left out: 0, false, empty text, none or an empty list, by type.
  *

@@ -177,6 +177,11 @@ expectResult: {end: one-left, winners: [1]}
     expect(r.report).toMatch(/:10:20: error: the game ended \(end '[a-z0-9-]+', winners \[[0-9, ]*\]\) before round == 99 held/);
   });
 
+  test('an unknown game', () => {
+    const r = run(header.replace('game: cash-n-guns', 'game: chess') + 'expect: [round == 1]\n', 'chess');
+    expect(r.report).toMatch(/:7:7: error: no game 'chess' in .*\n {2}hint: known games: .*cash-n-guns/);
+  });
+
   test('a scenario in the wrong folder, and one that checks nothing', () => {
     const r = run(`${header}do:\n  - {play: random}\n`, 'elsewhere');
     expect(r.report).toMatch(/:7:7: error: this scenario is for game 'cash-n-guns' but sits in folder 'elsewhere'/);

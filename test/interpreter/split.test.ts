@@ -101,7 +101,7 @@ describe('equalSplit: examples', () => {
     // 20k, 20k, 20k among 2: 30k is not possible, 20k each and 20k stays
     const w = [20000, 20000, 20000];
     expect(equalSplit(w, 2).share).toBe(20000);
-    // 10k, 10k, 10k, 5k among 2 → 15k each (10k+5k, 10k+... no: 10k+5k and 10k) is impossible; 10k each
+    // 10k, 10k, 10k, 5k among 2: 15k would need 10k+5k twice; 10k each, 10k + 5k stay
     const x = [10000, 10000, 10000, 5000];
     const rx = equalSplit(x, 2);
     expectValid(x, 2, rx);
@@ -135,7 +135,7 @@ describe('equalSplit: properties', () => {
     });
   }
 
-  it('bigger tables (up to 14 banknotes, up to 6 seats): well formed, and never beaten by a random packing', () => {
+  it('bigger tables (up to 14 banknotes, up to 6 seats): well formed and bounded by the total', () => {
     fc.assert(
       fc.property(fc.array(bill, { maxLength: 14 }), fc.integer({ min: 1, max: 6 }), (values, k) => {
         const r = equalSplit(values, k);

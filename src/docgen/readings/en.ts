@@ -59,7 +59,6 @@ export const en: Templates = {
     choose: (e, r) => {
       const together = e.simultaneous ?? e.into !== undefined;
       const who = r.expr(e.seats);
-      r.bind('me');
       const options = r.expr(e.options);
       const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)} = ${t.en}`);
       const answer = e.into !== undefined ? `each answer goes into their ${e.into}` : e.as !== undefined ? `the answer is called ${e.as}` : 'the answer is recorded';

@@ -55,7 +55,6 @@ export const zh: Templates = {
     choose: (e, r) => {
       const together = e.simultaneous ?? e.into !== undefined;
       const who = r.expr(e.seats);
-      r.bind('me');
       const options = r.expr(e.options);
       const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)}＝${t.zh}`);
       const answer = e.into !== undefined ? `答案記入各自的 ${e.into}` : e.as !== undefined ? `答案稱為 ${e.as}` : '記錄答案';

@@ -6,9 +6,8 @@
 import type { Json, Text } from '../api.ts';
 import type { OptionDecl, Program, Run, VarType, Visibility } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
-import { T, defaultValue, varType } from './types.ts';
+import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
 
-const VAR_TYPES: VarType[] = ['number', 'bool', 'string', 'seat', 'card', 'seats', 'cards', 'numbers', 'strings'];
 
 export function list(spec: Node, key: string): Node[] {
   const v = spec[key];
@@ -65,7 +64,11 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
   for (const [key, target] of [['vars', p.vars], ['seatVars', p.seatVars]] as const) {
     for (const v of list(spec, key)) {
       const type = v['type'] as VarType;
-      if (!VAR_TYPES.includes(type)) continue; // the schema reports it
+      const set = spaceSetOf(type);
+      if (set !== undefined && !p.spaces.some((s) => s.id === set)) {
+        cc.error(v, 'type', `unknown type '${type}'`, `types: ${BUILTIN_TYPES.join(', ')}, or a space set (${p.spaces.map((s) => s.id).join(', ') || 'none declared'}) with or without []`);
+        continue;
+      }
       const visibility = (v['visibility'] ?? 'public') as Visibility;
       if (key === 'vars' && visibility === 'owner') cc.error(v, 'visibility', "a global var has no owner: use 'public' or 'hidden'");
       let initial: Run<Json> = constant(defaultValue(type));
@@ -136,8 +139,13 @@ function literalFits(v: unknown, type: VarType): boolean {
       return v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0); // seat numbers are 0-based
     case 'card':
       return v === null;
-    default:
+    case 'seats':
+    case 'cards':
+    case 'numbers':
+    case 'strings':
       return Array.isArray(v) && v.length === 0;
+    default:
+      return type.endsWith('[]') ? Array.isArray(v) && v.length === 0 : v === null;
   }
 }
 

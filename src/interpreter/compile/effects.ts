@@ -319,8 +319,7 @@ export class EffectCompiler {
     if (into !== undefined) {
       const v = p.seatVars.findIndex((d) => d.id === into);
       if (v < 0) this.cc.error(e, 'into', `'${String(into)}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ')}`);
-      else if (optionType === 'space') this.cc.error(e, 'into', 'a choice of places keeps its answer with `as: <name>`; seat vars cannot hold places yet')
-      else if (!sameScalar(p.seatVars[v]!.type, optionType)) this.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
+      else if (!sameScalar(p.seatVars[v]!.type, optionType === 'space' ? p.spaces[instr.optionSet!]!.id : optionType)) this.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
       else instr.into = v;
     } else if (typeof as === 'string') {
       if (!single) this.cc.error(e, 'as', "a choice by several seats stores each answer in a seat var: use 'into: <seatVar>' (or loop with forEach and choose one seat at a time)");

@@ -11,7 +11,7 @@ export function varType(t: VarType): Type {
     case 'string':
     case 'seat':
     case 'card':
-      return T[t];
+      return T[t as "number" | "bool" | "string" | "seat" | "card"];
     case 'seats':
       return T.list(T.seat);
     case 'cards':
@@ -20,8 +20,18 @@ export function varType(t: VarType): Type {
       return T.list(T.number);
     case 'strings':
       return T.list(T.string);
+    default:
+      // a space set: checked against the declared sets where the type is declared
+      return t.endsWith('[]') ? T.list(T.space(t.slice(0, -2))) : T.space(t);
   }
 }
+
+/** the space set a declared type names, if it names one */
+export function spaceSetOf(t: VarType): string | undefined {
+  return BUILTIN_TYPES.includes(t) ? undefined : t.replace(/\[\]$/, '');
+}
+
+export const BUILTIN_TYPES: readonly string[] = ['number', 'bool', 'string', 'seat', 'card', 'seats', 'cards', 'numbers', 'strings'];
 
 export function defaultValue(t: VarType): null | number | boolean | string | [] {
   switch (t) {
@@ -34,7 +44,12 @@ export function defaultValue(t: VarType): null | number | boolean | string | [] 
     case 'seat':
     case 'card':
       return null;
-    default:
+    case 'seats':
+    case 'cards':
+    case 'numbers':
+    case 'strings':
       return [];
+    default:
+      return t.endsWith('[]') ? [] : null;
   }
 }

@@ -1,0 +1,273 @@
+/**
+ * The reader: walks effect lists and expression ASTs and words them with a template table
+ * (en.ts or zh.ts). Everything it says comes from the structure of the spec, so a reading can
+ * never drift from the data; a kind, operator or function with no template is a DocgenError.
+ */
+import { parseExpr, type Ast } from '../../expr/index.ts';
+import type { Effect, Expr, Spec, Text } from '../../spec/types.generated.ts';
+import { DocgenError } from '../errors.ts';
+import { EFFECT_KINDS, EXPR_TEMPLATE_KINDS, type Arg, type EffectKind, type NameKind, type Read, type Templates } from './templates.ts';
+
+/** one line of a reading, with the lines nested under it (a loop's body, a branch) */
+export interface ReadingLine {
+  text: string;
+  children: ReadingLine[];
+}
+
+export interface ReaderOptions {
+  /** how a reference to another rule is written (default: its id) */
+  ref?: (id: string) => string;
+}
+
+const BINARY_PREC: Readonly<Record<string, number>> = {
+  or: 1, and: 2, '==': 4, '!=': 4, '<': 4, '<=': 4, '>': 4, '>=': 4, in: 4, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6,
+};
+const NON_ASSOC = new Set(['==', '!=', '<', '<=', '>', '>=', 'in']);
+const ATOM = 9;
+const SPECIAL_NAMES: ReadonlySet<string> = new Set(['alive', 'seats', 'players', 'me']);
+
+/** the effect kind of an effect map: its one effect key */
+export function effectKind(e: Effect): EffectKind {
+  const keys = Object.keys(e);
+  const kind = EFFECT_KINDS.find((k) => keys.includes(k));
+  if (!kind) throw new DocgenError(`an effect with the keys ${keys.join(', ')} is of no known kind, so it has no reading template`);
+  return kind;
+}
+
+/** parse an expression of the spec (already validated); a parse error here is a bug in the input */
+export function parse(e: Expr): Ast {
+  const src = typeof e === 'string' ? e : String(e);
+  const r = parseExpr(src);
+  if ('errors' in r) throw new DocgenError(`cannot read the expression "${src}": ${r.errors[0]?.message ?? 'parse error'}`);
+  return r.ast;
+}
+
+export class Reader implements Read {
+  readonly lang;
+  private readonly frames: Set<string>[] = [];
+  private readonly refFn: (id: string) => string;
+
+  constructor(
+    private readonly spec: Spec,
+    private readonly t: Templates,
+    opts: ReaderOptions = {},
+  ) {
+    this.lang = t.lang;
+    this.refFn = opts.ref ?? ((id) => id);
+  }
+
+  // ---- effects --------------------------------------------------------------------------
+
+  /** read a list of effects; `bound` names (procedure parameters, loop variables) are locals */
+  effects(list: readonly Effect[] | undefined, bound: readonly string[] = []): ReadingLine[] {
+    this.frames.push(new Set(bound));
+    try {
+      return (list ?? []).flatMap((e) => this.effect(e));
+    } finally {
+      this.frames.pop();
+    }
+  }
+
+  private effect(e: Effect): ReadingLine[] {
+    const kind = effectKind(e);
+    const template = this.t.effects[kind] as ((e: Effect, r: Read) => string) | undefined;
+    if (!template) throw new DocgenError(`no ${this.lang} reading template for the effect '${kind}'`);
+    const line: ReadingLine = { text: template(e, this), children: [] };
+    if ('if' in e) {
+      line.children = this.effects(e.then);
+      if (e.else && e.else.length > 0) return [line, { text: this.t.words.otherwise, children: this.effects(e.else) }];
+    } else if ('forEach' in e) line.children = this.effects(e.do, [e.as]);
+    else if ('repeat' in e) line.children = this.effects(e.do, e.as ? [e.as] : []);
+    else if ('while' in e) line.children = this.effects(e.do);
+    return [line];
+  }
+
+  // ---- expressions ----------------------------------------------------------------------
+
+  expr(e: Expr | Ast, prec = 0): string {
+    return this.read(typeof e === 'object' ? e : parse(e), prec);
+  }
+
+  /** read with some names bound (function parameters) */
+  exprWith(e: Expr, bound: readonly string[]): string {
+    this.frames.push(new Set(bound));
+    try {
+      return this.expr(e);
+    } finally {
+      this.frames.pop();
+    }
+  }
+
+  lambda(e: Expr | Ast): { params: string[]; body: string } {
+    const node = typeof e === 'object' ? e : parse(e);
+    if (node.kind !== 'Lambda') return { params: ['x'], body: this.read(node, ATOM) };
+    const params = node.params.map((p) => p.name);
+    this.frames.push(new Set(params));
+    try {
+      return { params, body: this.read(node.body, 0) };
+    } finally {
+      this.frames.pop();
+    }
+  }
+
+  zone(ref: string): string {
+    return this.expr(ref);
+  }
+
+  path(p: string): string {
+    return this.expr(p);
+  }
+
+  ref(id: string): string {
+    return this.refFn(id);
+  }
+
+  triggersOn(event: string): string[] {
+    return (this.spec.triggers ?? []).filter((t) => t.on === event).map((t) => this.ref(t.id));
+  }
+
+  negative(e: Expr): string | undefined {
+    if (typeof e === 'number') return e < 0 ? this.t.words.number(-e) : undefined;
+    const n = parse(e);
+    if (n.kind === 'Unary' && n.op === '-' && n.operand.kind === 'Number') return this.t.words.number(n.operand.value);
+    if (n.kind === 'Number' && n.value < 0) return this.t.words.number(-n.value);
+    return undefined;
+  }
+
+  text(t: Text): string {
+    return t[this.lang];
+  }
+
+  bind(...names: string[]): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top) for (const n of names) top.add(n);
+  }
+
+  private isLocal(name: string): boolean {
+    return this.frames.some((f) => f.has(name));
+  }
+
+  private template<K extends keyof Templates['expr']>(kind: K): NonNullable<Templates['expr'][K]> {
+    const t = this.t.expr[kind];
+    if (!t) throw new DocgenError(`no ${this.lang} reading template for the expression node kind '${kind}'`);
+    return t as NonNullable<Templates['expr'][K]>;
+  }
+
+  private read(n: Ast, ctx: number): string {
+    const { text, prec } = this.readNode(n);
+    return prec < ctx ? this.t.words.paren(text) : text;
+  }
+
+  private readNode(n: Ast): { text: string; prec: number } {
+    switch (n.kind) {
+      case 'Number':
+        return { text: this.template('Number')(n.value), prec: ATOM };
+      case 'String':
+        return { text: this.template('String')(n.value, this.cardName(n.value)), prec: ATOM };
+      case 'Bool':
+        return { text: this.template('Bool')(n.value), prec: ATOM };
+      case 'None':
+        return { text: this.template('None')(), prec: ATOM };
+      case 'Name': {
+        const kind: NameKind = this.isLocal(n.name) ? 'local' : SPECIAL_NAMES.has(n.name) ? (n.name as NameKind) : 'global';
+        return { text: this.template('Name')(n.name, kind), prec: ATOM };
+      }
+      case 'Member': {
+        if (n.object.kind === 'Name' && n.object.name === 'options' && !this.isLocal('options')) {
+          const o = (this.spec.options ?? []).find((d) => d.id === n.name);
+          return { text: this.t.words.option(this.optionLabel(n.name), o?.type === 'bool'), prec: o?.type === 'bool' ? 4 : ATOM };
+        }
+        const obj = this.read(n.object, ATOM);
+        if (n.name === 'out') return { text: this.t.words.out(obj), prec: 4 };
+        if (n.name === 'kind') return { text: this.t.words.kind(obj), prec: ATOM };
+        return { text: this.template('Member')(obj, n.name), prec: ATOM };
+      }
+      case 'Lambda': {
+        const { params, body } = this.lambda(n);
+        return { text: this.template('Lambda')(params, body), prec: 0 };
+      }
+      case 'If':
+        return { text: this.template('If')(this.read(n.cond, 1), this.read(n.then, 1), this.read(n.else, 1)), prec: 0 };
+      case 'List':
+        return { text: this.template('List')(n.items.map((i) => this.read(i, 0))), prec: ATOM };
+      case 'Unary': {
+        const t = this.t.unary[n.op];
+        if (!t) throw new DocgenError(`no ${this.lang} reading template for the operator '${n.op}' (unary)`);
+        const p = n.op === 'not' ? 3 : 7;
+        return { text: t(this.read(n.operand, p)), prec: p };
+      }
+      case 'Binary': {
+        const t = this.t.binary[n.op];
+        if (!t) throw new DocgenError(`no ${this.lang} reading template for the operator '${n.op}'`);
+        const p = BINARY_PREC[n.op] ?? 0;
+        return { text: t(this.read(n.left, NON_ASSOC.has(n.op) ? p + 1 : p), this.read(n.right, p + 1)), prec: p };
+      }
+      case 'Call':
+        return { text: this.call(n.name, n.args), prec: ATOM };
+      default: {
+        const kind = (n as { kind: string }).kind;
+        if ((EXPR_TEMPLATE_KINDS as readonly string[]).includes(kind)) return this.readIndex(n as unknown as { kind: 'Index'; object: Ast; index: Ast });
+        throw new DocgenError(`no ${this.lang} reading template for the expression node kind '${kind}'`);
+      }
+    }
+  }
+
+  private readIndex(n: { object: Ast; index: Ast }): { text: string; prec: number } {
+    return { text: this.template('Index')(this.read(n.object, ATOM), this.read(n.index, 0)), prec: ATOM };
+  }
+
+  private call(name: string, argNodes: Ast[]): string {
+    const args: Arg[] = argNodes.map((node) => {
+      if (node.kind !== 'Lambda') return { node, text: this.read(node, 0) };
+      const lambda = this.lambda(node);
+      return { node, text: this.template('Lambda')(lambda.params, lambda.body), lambda };
+    });
+    const builtin = this.t.functions[name];
+    if (builtin) return builtin(args, this);
+    if ((this.spec.functions ?? []).some((f) => f.id === name)) return this.t.userFunction(name, args);
+    throw new DocgenError(`no ${this.lang} reading template for the function '${name}'`);
+  }
+
+  /** a card kind's (or place's) name in this language, for a string that is its id */
+  private cardName(s: string): string | undefined {
+    const card = (this.spec.cards ?? []).find((c) => c.id === s);
+    if (card?.name) return card.name[this.lang];
+    for (const set of spaceSets(this.spec)) {
+      const item = set.items.find((i) => i.id === s);
+      if (item?.name) return item.name[this.lang];
+    }
+    return undefined;
+  }
+
+  /** an option's name: the words before the colon of its text (`Special powers variant: …`), else its id */
+  optionLabel(id: string): string {
+    const o = (this.spec.options ?? []).find((d) => d.id === id);
+    const label = o ? textLabel(o.text, this.lang) : undefined;
+    return label ?? this.t.words.optionName(id);
+  }
+}
+
+/** "Label: rest" → "Label" when both languages have such a short label */
+export function textLabel(t: Text | undefined, lang: 'en' | 'zh'): string | undefined {
+  if (!t) return undefined;
+  const en = /^([^:：()（）]{2,48})[:：]\s*\S/.exec(t.en)?.[1]?.trim();
+  const zh = /^([^:：()（）]{1,24})[:：]\s*\S/.exec(t.zh)?.[1]?.trim();
+  if (!en || !zh || en.split(/\s+/).length > 6) return undefined;
+  return lang === 'en' ? en : zh;
+}
+
+/** the `spaces` section (sets of places), read loosely: it is newer than some specs */
+export interface SpaceSetLike {
+  id: string;
+  text: Text;
+  items: { id: string; name?: Text; props?: Record<string, unknown>; when?: Expr }[];
+}
+export function spaceSets(spec: Spec): SpaceSetLike[] {
+  const s = (spec as { spaces?: SpaceSetLike[] }).spaces;
+  return Array.isArray(s) ? s : [];
+}
+
+/** a reading as plain text, nested lines indented (for tests and logs) */
+export function readingText(lines: readonly ReadingLine[], indent = ''): string {
+  return lines.map((l) => `${indent}${l.text}\n${readingText(l.children, indent + '  ')}`).join('');
+}

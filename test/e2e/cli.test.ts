@@ -1,0 +1,259 @@
+/**
+ * The real `rules` command, run as child processes (node bin/rules.js …, cwd = the project):
+ * validate (good specs, and copies of Cash'n Guns with one deliberate mistake each), simulate's
+ * JSON contract and its determinism, play → --save → replay, a tampered replay, bad command lines.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCHEMA = join(ROOT, 'schema', 'spec.schema.json');
+const CNG = join(ROOT, 'rules', 'cash-n-guns');
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function rules(...args: string[]): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'rules.js'), ...args], { cwd: ROOT, env: { ...process.env, DEBUG: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** no stack trace lines anywhere */
+function expectNoStack(r: Ran): void {
+  expect(r.stdout + r.stderr).not.toMatch(/^\s+at /m);
+}
+
+let tmp: string;
+
+/** a copy of the Cash'n Guns folder whose schema lines point at the real schema from there */
+function copyCashNGuns(name: string): string {
+  const dir = join(tmp, name, 'cash-n-guns');
+  cpSync(CNG, dir, { recursive: true });
+  for (const f of readdirSync(dir)) {
+    const file = join(dir, f);
+    const text = readFileSync(file, 'utf8');
+    const rel = relative(dirname(file), SCHEMA).split('\\').join('/');
+    writeFileSync(file, text.replace(/^# yaml-language-server: \$schema=\S+/, `# yaml-language-server: $schema=${rel}`));
+  }
+  return dir;
+}
+
+/** change one line of a file (1-based line number of the first line matching `find`); returns that line number */
+function editLine(file: string, find: RegExp, edit: (line: string) => string | null): number {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l) => find.test(l));
+  if (i < 0) throw new Error(`no line matches ${find} in ${file}`);
+  const changed = edit(lines[i]!);
+  if (changed === null) lines.splice(i, 1);
+  else lines[i] = changed;
+  writeFileSync(file, lines.join('\n'));
+  return i + 1;
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'rules-e2e-'));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.concurrent('rules validate', () => {
+  it('rules/ is valid: exit 0', async () => {
+    const r = await rules('validate', 'rules/');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^0 errors, 0 warnings in \d+ games?$/m);
+    expect(r.stdout).not.toMatch(/error:/);
+    expectNoStack(r);
+  });
+
+  it('an unmodified copy is valid too (the copy itself is sound)', async () => {
+    const dir = copyCashNGuns('clean');
+    const r = await rules('validate', dir);
+    expect(r.stdout).toBe('0 errors, 0 warnings in 1 game\n');
+    expect(r.code).toBe(0);
+  });
+
+  it('(a) a broken expression: exit 1, file:line:col at the changed line, no stack', async () => {
+    const dir = copyCashNGuns('bad-expr');
+    const file = join(dir, 'round.yaml');
+    const line = editLine(file, /^\s+- if: count\(alive\) <= 1$/, (l) => l.replace('count(alive) <= 1', 'count(alive) <='));
+    const r = await rules('validate', dir);
+    expect(r.code).toBe(1);
+    const m = /^(\S+round\.yaml):(\d+):(\d+): error: (.+)$/m.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Number(m![2])).toBe(line);
+    expect(m![4]).toMatch(/expression/);
+    expect(r.stdout).toMatch(/^1 error, 0 warnings in 1 game$/m);
+    expectNoStack(r);
+  });
+
+  it('(b) a rule with its source removed (no source, no assumption): exit 1 at that rule', async () => {
+    const dir = copyCashNGuns('no-source');
+    const file = join(dir, 'components.yaml');
+    const text = readFileSync(file, 'utf8');
+    const block = '    source:\n      - ref: "003:76"\n        quote: 15張$5,000\n';
+    expect(text).toContain(`  - id: bill-5000\n    count: 15\n    props: {value: 5000}\n    name: {en: "$5,000 bill", zh: "$5,000 鈔票"}\n    text: {en: "15 banknotes of $5,000.", zh: "15張$5,000鈔票。"}\n${block}`);
+    writeFileSync(file, text.replace(block, ''));
+    const idLine = readFileSync(file, 'utf8').split('\n').findIndex((l) => l === '  - id: bill-5000') + 1;
+    const r = await rules('validate', dir);
+    expect(r.code).toBe(1);
+    const m = /^(\S+components\.yaml):(\d+):(\d+): error: (.+)$/m.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Number(m![2])).toBe(idLine);
+    expect(m![4]).toMatch(/source/);
+    expect(m![4]).toMatch(/assumption/);
+    expect(r.stdout).toMatch(/^1 error, 0 warnings in 1 game$/m);
+    expectNoStack(r);
+  });
+
+  it('(c) a misquoted source: exit 1 at the quote', async () => {
+    const dir = copyCashNGuns('misquote');
+    const file = join(dir, 'components.yaml');
+    const line = editLine(file, /^\s+quote: 15張\$5,000$/, (l) => l.replace('15張$5,000', '16張$5,000'));
+    const r = await rules('validate', dir);
+    expect(r.code).toBe(1);
+    const m = /^(\S+components\.yaml):(\d+):(\d+): error: (.+)$/m.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Number(m![2])).toBe(line);
+    expect(m![4]).toMatch(/quote/);
+    expect(m![4]).toMatch(/003/);
+    expect(r.stdout).toMatch(/^1 error, 0 warnings in 1 game$/m);
+    expectNoStack(r);
+  });
+});
+
+describe.concurrent('rules simulate --json', () => {
+  it('follows the contract and is byte-identical on a second run', async () => {
+    const args = ['simulate', 'cash-n-guns', '--players', '6', '--games', '200', '--seed', '7', '--json'];
+    const [a, b] = await Promise.all([rules(...args), rules(...args)]);
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(a.stderr).toBe('');
+    expect(b.stdout).toBe(a.stdout);
+    const rep = JSON.parse(a.stdout) as Record<string, unknown>;
+    expect(rep['game']).toBe('cash-n-guns');
+    expect(rep['players']).toBe(6);
+    expect(rep['seed']).toBe(7);
+    expect(rep['options']).toEqual({ powers: false, undercover: false });
+    const games = rep['games'] as Record<string, unknown>[];
+    expect(games.length).toBe(200);
+    const seeds = new Set<number>();
+    for (const g of games) {
+      expect(Number.isInteger(g['seed'])).toBe(true);
+      seeds.add(g['seed'] as number);
+      const winners = g['winners'] as number[];
+      const out = g['out'] as number[];
+      expect(Array.isArray(winners)).toBe(true);
+      for (const w of winners) expect(Number.isInteger(w) && w >= 0 && w < 6).toBe(true);
+      expect(Array.isArray(out)).toBe(true);
+      for (const w of winners) expect(out).not.toContain(w);
+      const scores = g['scores'] as number[];
+      expect(scores.length).toBe(6);
+      for (const x of scores) expect(typeof x).toBe('number');
+      expect(Number.isInteger(g['rounds'])).toBe(true);
+      expect(g['rounds']).toBeGreaterThanOrEqual(1);
+      expect(g['rounds']).toBeLessThanOrEqual(8);
+      expect(['after-8-rounds', 'one-left']).toContain(g['end']);
+      if (g['end'] === 'after-8-rounds') expect(g['rounds']).toBe(8);
+    }
+    expect(seeds.size).toBe(200);
+  });
+
+  it('game i of a simulation is `rules play --seed <games[i].seed>` with random seats', async () => {
+    const sim = await rules('simulate', 'cash-n-guns', '--players', '4', '--games', '2', '--seed', '11', '--json');
+    expect(sim.code).toBe(0);
+    const g = (JSON.parse(sim.stdout) as { games: { seed: number; scores: number[]; winners: number[] }[] }).games[1]!;
+    const play = await rules('play', 'cash-n-guns', '--players', '4', '--seats', 'random,random,random,random', '--seed', String(g.seed));
+    expect(play.code).toBe(0);
+    expect(play.stdout).toContain(`Scores: ${g.scores.map((x, i) => `Seat ${i}: ${x}`).join(', ')}`);
+    expect(play.stdout).toContain(`Winners: ${g.winners.length ? g.winners.map((w) => `Seat ${w}`).join(', ') : 'none'}`);
+  });
+});
+
+describe('rules play → --save → rules replay', () => {
+  let saved: string;
+
+  it('a game of four random seats ends with a result, and is saved', async () => {
+    saved = join(tmp, 'game.json');
+    const r = await rules('play', 'cash-n-guns', '--players', '4', '--seats', 'random,random,random,random', '--seed', '3', '--save', saved);
+    expect(r.code).toBe(0);
+    expectNoStack(r);
+    expect(r.stdout).toMatch(/Game over: Cash'n Guns/);
+    expect(r.stdout).toMatch(/^Winners: (Seat \d(, Seat \d)*|none)$/m);
+    expect(r.stdout).toMatch(/^Scores: Seat 0: -?\d+, Seat 1: -?\d+, Seat 2: -?\d+, Seat 3: -?\d+$/m);
+    expect(r.stdout).toMatch(/^End rule: (after-8-rounds|one-left) \(\S+\); Rounds: \d$/m);
+    const log = JSON.parse(readFileSync(saved, 'utf8')) as Record<string, unknown>;
+    expect(log).toMatchObject({ format: 1, game: 'cash-n-guns', players: 4, seed: 3 });
+    expect((log['actions'] as unknown[]).length).toBeGreaterThan(0);
+    expect(log['result']).not.toBeNull();
+  });
+
+  it('the replay reproduces it (exit 0)', async () => {
+    const r = await rules('replay', saved);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^replay ok: cash-n-guns, 4 players, seed 3, \d+ actions; winners \[[\d, ]*\], end \S+, \d rounds; state [0-9a-f]{12}$/m);
+  });
+
+  it('a tampered replay log fails (exit 1): a changed action, a changed result', async () => {
+    const log = JSON.parse(readFileSync(saved, 'utf8')) as { actions: { seat: number; action: { choice: string; value: unknown } }[]; result: { scores: number[] } };
+    const badAction = structuredClone(log);
+    badAction.actions[0]!.action.value = 9999;
+    const badResult = structuredClone(log);
+    badResult.result.scores[0] = badResult.result.scores[0]! + 5000;
+    const f1 = join(tmp, 'bad-action.json');
+    const f2 = join(tmp, 'bad-result.json');
+    writeFileSync(f1, JSON.stringify(badAction));
+    writeFileSync(f2, JSON.stringify(badResult));
+    const [r1, r2] = await Promise.all([rules('replay', f1), rules('replay', f2)]);
+    expect(r1.code).toBe(1);
+    expect(r1.stdout).toMatch(/^replay FAILED: action #0 .*illegal/m);
+    expect(r2.code).toBe(1);
+    expect(r2.stdout).toMatch(/^replay FAILED: result differs/m);
+    expectNoStack(r1);
+    expectNoStack(r2);
+  });
+});
+
+describe.concurrent('bad command lines exit 2 with a message', () => {
+  it('unknown game', async () => {
+    const r = await rules('simulate', 'no-such-game');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown game 'no-such-game'.*cash-n-guns/);
+    expectNoStack(r);
+  });
+
+  it('--players 9', async () => {
+    const r = await rules('simulate', 'cash-n-guns', '--players', '9');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--players: cash-n-guns is played by 4 to 6 players, got '9'/);
+    expect(r.stdout).toBe('');
+    expectNoStack(r);
+  });
+
+  it('play with --players 9 and a bad --seats', async () => {
+    const [a, b] = await Promise.all([
+      rules('play', 'cash-n-guns', '--players', '9', '--seats', 'random,random,random,random,random,random,random,random,random'),
+      rules('play', 'cash-n-guns', '--players', '4', '--seats', 'random,robot,random,random'),
+    ]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/--players/);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/unknown seat kind 'robot'/);
+    expectNoStack(a);
+    expectNoStack(b);
+  });
+});
