@@ -5,14 +5,18 @@ import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pendi
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
 import type { Program, RunCtx, Tables, VarDecl } from './program.ts';
-import { seedRng } from './rng.ts';
+import { drawMany, seedRng } from './rng.ts';
 import { cloneState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
-import { seatView } from './view.ts';
+import { knowsBack, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
-  const tablesCache = new Map<string, Tables>();
+  const tablesCache = new Map<string, Omit<Tables, 'kindOf'>>();
+  /** the card kinds in creation order of the last game made, for labels asked without a state */
+  let creationOrder: number[] = [];
+  // card properties are per kind, the same in every game
+  const kindProps = p.propNames.map((name) => p.cards.map((card) => card.props[name] ?? null));
   const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
 
   // Per-state memo, so the hot path does not rebuild the cache key on every call.
@@ -20,8 +24,9 @@ export function makeEngine(p: Program): EngineTools<State> {
   function tablesFor(s: State): Tables {
     let t = tablesOfState.get(s);
     if (t) return t;
-    t = tablesCache.get(key(s.players, s.options));
-    if (!t) throw new EngineError('this state was not created by this engine');
+    const shared = tablesCache.get(key(s.players, s.options));
+    if (!shared) throw new EngineError('this state was not created by this engine');
+    t = { ...shared, kindOf: s.kinds };
     tablesOfState.set(s, t);
     return t;
   }
@@ -59,10 +64,13 @@ export function makeEngine(p: Program): EngineTools<State> {
       log: [],
       result: null,
       steps: 0,
+      kinds: [],
+      revealed: [],
+      peeked: [],
     };
     // Static expressions (initial values, counts) see only options and players.
     const seats = Array.from({ length: players }, (_, i) => i);
-    const staticCtx: RunCtx = { locals: s.locals, s, t: { kindOf: [], props: [], seats, spaces: [] }, p };
+    const staticCtx: RunCtx = { locals: s.locals, s, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
     const kindOf: number[] = [];
     const make = (kind: number, count: number): number[] => {
       const ids: number[] = [];
@@ -81,11 +89,12 @@ export function makeEngine(p: Program): EngineTools<State> {
       if (z.per === 'game') fill(s.z);
       else for (const seat of s.seats) fill(seat.z);
     }
+    creationOrder = kindOf;
+    s.kinds = hideKindsBehindFronts(p, kindOf, s);
     const k = key(players, options);
     if (!tablesCache.has(k)) {
-      const props = p.propNames.map((name) => kindOf.map((kind) => p.cards[kind]!.props[name] ?? null));
       const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(staticCtx) === true ? [i] : [])));
-      tablesCache.set(k, { kindOf, props, seats, spaces });
+      tablesCache.set(k, { props: kindProps, seats, spaces });
     }
     run(p, s, tablesFor(s));
     return s;
@@ -110,14 +119,17 @@ export function makeEngine(p: Program): EngineTools<State> {
     if (!pd || !ch || !waitingFor(pd, ch).includes(seat)) return [];
     const opts = pd.options[pd.seats.indexOf(seat)]!;
     if (ch.optionType !== 'card') return opts.map((value) => ({ choice: ch.id, value }));
-    // Cards of one kind are interchangeable to the rules: offer one of each kind.
+    // Cards of one kind are interchangeable to the rules: offer one of each kind — or, for a
+    // card whose back this seat has not seen, one per front (offering more would tell the backs apart).
     const kindOf = tablesFor(s).kindOf;
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     const out: Action[] = [];
     for (const card of opts as number[]) {
       const kind = kindOf[card]!;
-      if (seen.has(kind)) continue;
-      seen.add(kind);
+      const front = p.cards[kind]!.front;
+      const key = front && !knowsBack(p, s, card, seat) ? `front:${front.id}` : `kind:${kind}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push({ choice: ch.id, value: card });
     }
     return out;
@@ -127,7 +139,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     answer(p, s, tablesFor(s), seat, action);
   }
 
-  function describe(action: Action, lang: 'en' | 'zh'): string {
+  function describe(action: Action, lang: 'en' | 'zh', state?: State): string {
     const ch = p.chooses.get(action.choice);
     const v = action.value;
     if (!ch) return JSON.stringify(v);
@@ -135,11 +147,12 @@ export function makeEngine(p: Program): EngineTools<State> {
       case 'seat':
         return lang === 'zh' ? `座位 ${Number(v)}` : `seat ${Number(v)}`;
       case 'card': {
-        for (const t of tablesCache.values()) {
-          const kind = t.kindOf[v as number];
-          if (kind !== undefined) return p.cards[kind]!.name[lang];
-        }
-        return `card ${String(v)}`;
+        // without the state, ids are read in creation order (true unless cards hide behind fronts)
+        const kind = state ? state.kinds[v as number] : creationOrder[v as number];
+        const card = kind === undefined ? undefined : p.cards[kind];
+        if (!card) return `card ${String(v)}`;
+        // the deciding seat may know only the front: a label never tells more than the front
+        return (card.front ? card.front.name : card.name)[lang];
       }
       case 'space':
         return p.spaces[ch.optionSet!]!.items[v as number]?.name[lang] ?? String(v);
@@ -185,10 +198,41 @@ export function makeEngine(p: Program): EngineTools<State> {
     },
     arrange(s, given) {
       const next = cloneState(s);
-      arrange(p, next, tablesFor(next), given);
+      const t = tablesFor(next);
+      arrange(p, next, t, given);
+      // a choice already asked is asked again: who decides and the options may have changed
+      if (next.pending?.kind === 'choice') {
+        next.pending = null;
+        run(p, next, t);
+      }
       return next;
     },
   };
+}
+
+/**
+ * Card ids are made in kind order, so an id would tell a card's kind. Where kinds share a front
+ * (their backs differ), the kinds are dealt out among those cards' ids with the game's RNG, so an
+ * id tells no more than the front. Games without fronts keep the creation order (and RNG draws).
+ */
+function hideKindsBehindFronts(p: Program, kindOf: number[], s: State): number[] {
+  const kinds = kindOf.slice();
+  const groups = new Map<string, number[]>();
+  kinds.forEach((kind, card) => {
+    const front = p.cards[kind]!.front;
+    if (front) groups.set(front.id, [...(groups.get(front.id) ?? []), card]);
+  });
+  for (const ids of groups.values()) {
+    const order = ids.map((id) => kinds[id]!);
+    const draws = drawMany(s, order.map((_, i) => order.length - i).slice(0, -1));
+    draws.forEach((d, i) => {
+      const x = order[i]!;
+      order[i] = order[i + d]!;
+      order[i + d] = x;
+    });
+    ids.forEach((id, i) => (kinds[id] = order[i]!));
+  }
+  return kinds;
 }
 
 function copy(v: Json): Json {

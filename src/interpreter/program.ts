@@ -9,15 +9,19 @@ import type { State } from './state.ts';
 
 /** a built-in type name, or a space set id (one of its places) / `<set>[]` (a list of them) */
 export type VarType = 'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings' | (string & {});
-export type Visibility = 'public' | 'owner' | 'hidden';
+export type VarVisibility = 'public' | 'owner' | 'hidden';
+/** zones add `top`: a stack whose top card is face up */
+export type Visibility = VarVisibility | 'top';
+/** who sees the back of a card whose front they see: everyone who sees it, nobody, or the zone's owner */
+export type BackVisibility = 'visible' | 'hidden' | 'owner';
 
 /** Per game instance (players + options): which card id is which kind. */
 export interface Tables {
-  /** card id -> kind index */
+  /** card id -> kind index (the state's own: ids of cards sharing a front are shuffled at creation) */
   kindOf: number[];
   /** space set index -> the items in play (their `when` holds), as item indices */
   spaces: number[][];
-  /** prop index -> card id -> value */
+  /** prop index -> kind index -> value */
   props: Json[][];
   /** [0, 1, …, players-1] */
   seats: number[];
@@ -36,7 +40,7 @@ export type Run<T> = (c: RunCtx) => T;
 export interface VarDecl {
   id: string;
   type: VarType;
-  visibility: Visibility;
+  visibility: VarVisibility;
   initial: Run<Json>;
   /** keyed by a space set (index into Program.spaces): the value is an array, one per item */
   by?: number;
@@ -58,6 +62,7 @@ export interface ZoneDecl {
   slot: number;
   /** physical zones: the number of items of `by`, or 1 */
   size: number;
+  backs: BackVisibility;
   /** initial content: kind index and how many (per seat for seat zones) */
   initial: { kind: number; count: Run<number> }[];
 }
@@ -65,6 +70,8 @@ export interface ZoneDecl {
 export interface CardKind {
   id: string;
   name: Text;
+  /** the printed front, when cards of several kinds look alike from the front (their backs differ) */
+  front?: { id: string; name: Text };
   count: Run<number>;
   props: Record<string, Json>;
 }

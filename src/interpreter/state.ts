@@ -62,6 +62,12 @@ export interface State {
   result: GameResult | null;
   /** decisions answered so far (for replays and step limits) */
   steps: number;
+  /** card id -> kind index; fixed at creation (never changes, so copies share it) */
+  kinds: number[];
+  /** cards whose backs everyone has seen (until they move) */
+  revealed: number[];
+  /** [card, seat]: a seat that has looked at a card's back (until it moves) */
+  peeked: [number, number][];
 }
 
 /** Copy a state for the pure API. Log entries are immutable once written, so they are shared. */
@@ -81,6 +87,9 @@ export function cloneState(s: State): State {
     log: s.log.slice(),
     result: s.result,
     steps: s.steps,
+    kinds: s.kinds,
+    revealed: s.revealed.slice(),
+    peeked: s.peeked.map((p) => [p[0], p[1]]),
   };
 }
 

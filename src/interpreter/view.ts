@@ -2,16 +2,27 @@
  * What one seat may see. Everything a seat receives goes through here: vars, zones, the log and
  * the pending decision. The RNG state, the locals and other seats' secret answers never leave.
  * When the game is over, everything is revealed (roles, hands), as at a real table.
+ *
+ * A card a seat sees shows `{card, kind}`; a card whose kind hides behind a shared front shows
+ * `{card, front}` until the seat has seen its back (the zone shows backs, `reveal`, `peek`).
  */
 import type { Json, Pending, SeatView } from './api.ts';
-import type { Program, Tables, VarDecl, Visibility } from './program.ts';
+import type { Program, Tables, VarDecl, Visibility, ZoneDecl } from './program.ts';
 import type { State } from './state.ts';
 
 export function seatView(p: Program, s: State, t: Tables, seat: number, pending: Pending | null): SeatView {
   const over = s.result !== null;
   const sees = (vis: Visibility, owner: number | undefined) => over || vis === 'public' || (vis === 'owner' && owner === seat);
-  const card = (id: number): Json => ({ card: id, kind: p.cards[t.kindOf[id]!]!.id });
-  const cards = (ids: number[], visible: boolean): Json[] => (visible ? ids.map(card) : ids.map(() => null));
+  const face = (id: number, backVisible: boolean): Json => {
+    const kind = p.cards[t.kindOf[id]!]!;
+    if (!kind.front) return { card: id, kind: kind.id };
+    return backVisible || over || s.revealed.includes(id) || peekedBy(s, id, seat) ? { card: id, kind: kind.id, front: kind.front.id } : { card: id, front: kind.front.id };
+  };
+  const zoneCards = (d: ZoneDecl, ids: number[], owner: number | undefined): Json[] =>
+    ids.map((id, i) => {
+      const visible = sees(d.visibility, owner) || (d.visibility === 'top' && i === 0) || s.revealed.includes(id) || peekedBy(s, id, seat);
+      return visible ? face(id, backsShown(d, owner, seat)) : null;
+    });
 
   // keyed vars read as {itemId: value}; keyed zones as one entry per item, `name[itemId]`
   const value = (d: VarDecl, v: Json): Json => {
@@ -24,8 +35,7 @@ export function seatView(p: Program, s: State, t: Tables, seat: number, pending:
     const out: Record<string, Json[]> = {};
     for (const d of p.zones) {
       if (d.per !== per) continue;
-      const visible = sees(d.visibility, owner);
-      for (let k = 0; k < d.size; k++) out[d.by === undefined ? d.id : `${d.id}[${p.spaces[d.by]!.items[k]!.id}]`] = cards(physical[d.slot + k]!, visible);
+      for (let k = 0; k < d.size; k++) out[d.by === undefined ? d.id : `${d.id}[${p.spaces[d.by]!.items[k]!.id}]`] = zoneCards(d, physical[d.slot + k]!, owner);
     }
     return out;
   };
@@ -51,4 +61,39 @@ export function seatView(p: Program, s: State, t: Tables, seat: number, pending:
   });
 
   return { seat, players: s.players, vars, seats, zones, pending, myAnswers, log, result: s.result };
+}
+
+function peekedBy(s: State, card: number, seat: number): boolean {
+  return s.peeked.some(([c, who]) => c === card && who === seat);
+}
+
+function backsShown(d: ZoneDecl, owner: number | undefined, seat: number): boolean {
+  return d.backs === 'visible' || (d.backs === 'owner' && owner === seat);
+}
+
+/** Has `seat` seen the back of `card` where it lies now? (for cards hiding behind a front) */
+export function knowsBack(p: Program, s: State, card: number, seat: number): boolean {
+  if (s.result !== null || s.revealed.includes(card) || peekedBy(s, card, seat)) return true;
+  const where = locate(p, s, card);
+  if (!where) return false;
+  const { d, owner, index } = where;
+  const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat) || (d.visibility === 'top' && index === 0);
+  return visible && backsShown(d, owner, seat);
+}
+
+function locate(p: Program, s: State, card: number): { d: ZoneDecl; owner: number | undefined; index: number } | undefined {
+  for (const d of p.zones) {
+    for (let k = 0; k < d.size; k++) {
+      if (d.per === 'game') {
+        const index = s.z[d.slot + k]!.indexOf(card);
+        if (index >= 0) return { d, owner: undefined, index };
+      } else {
+        for (let owner = 0; owner < s.seats.length; owner++) {
+          const index = s.seats[owner]!.z[d.slot + k]!.indexOf(card);
+          if (index >= 0) return { d, owner, index };
+        }
+      }
+    }
+  }
+  return undefined;
 }

@@ -65,6 +65,8 @@ export type Effect =
   | WhileEffect
   | MoveEffect
   | ShuffleEffect
+  | RevealEffect
+  | PeekEffect
   | DealEffect
   | ChooseEffect
   | CallEffect
@@ -158,6 +160,13 @@ export type Params = LocalName[];
  * via the `definition` "ProcedureId".
  */
 export type ProcedureId = string;
+/**
+ * Who may see the cards: `public` (everyone), `owner` (only the seat it belongs to), `hidden` (nobody until the game ends), `top` (a stack whose top card everyone sees; the rest only as a count).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ZoneVisibility".
+ */
+export type ZoneVisibility = 'public' | 'owner' | 'hidden' | 'top';
 
 /**
  * A rules file: part of a game's rules, under rules/<game>/. Its top-level keys are sections (game, options, cards, vars, seatVars, zones, functions, procedures, triggers, setup, flow, ends, outcome, nonRules); every section is optional in one file. See docs/dsl-reference.md.
@@ -359,6 +368,19 @@ export interface Card {
    * The card's name in English and Chinese.
    */
   name?: Text;
+  /**
+   * Optional: the card's front, when cards of several kinds look alike from the front and differ on the back (e.g. an informant's promised price vs. its real value). Seats that have not seen the back see only the front.
+   */
+  front?: {
+    /**
+     * The id of the printed front, shared by every kind that looks the same from the front.
+     */
+    id: RuleId;
+    /**
+     * What the front shows, in English and Chinese.
+     */
+    name: Text;
+  };
 }
 /**
  * A set of fixed places on the table — locations, characters, districts — that never move. Its id names the list of its items in expressions, and vars or zones can be kept per item with `by:`.
@@ -501,9 +523,9 @@ export interface Zone {
    */
   per?: 'game' | 'seat';
   /**
-   * Who may see the cards: `public` (the default), `owner` (only that seat, for per-seat zones) or `hidden` (nobody). How many cards a zone holds is always public.
+   * Who may see the cards: `public` (the default), `owner` (only that seat, for per-seat zones), `hidden` (nobody) or `top` (only the top card). How many cards a zone holds is always public.
    */
-  visibility?: Visibility;
+  visibility?: ZoneVisibility;
   /**
    * The cards the zone starts with: a card kind id puts in all its copies (`[bill-5000, bill-10000]`); `{kind: …, count: …}` puts in that many, and is required for per-seat zones (each seat gets them).
    */
@@ -512,6 +534,10 @@ export interface Zone {
    * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
    */
   by?: Name;
+  /**
+   * For cards that hide their kind behind a shared `front`: who sees the back of a card whose front they see here. `visible` (the default): whoever sees the card sees all of it; `hidden`: nobody, until `reveal` or `peek`; `owner`: only the zone's seat.
+   */
+  backs?: 'visible' | 'hidden' | 'owner';
 }
 /**
  * Some copies of one card kind that a zone starts with.
@@ -751,6 +777,34 @@ export interface ShuffleEffect {
    * The zone to shuffle.
    */
   shuffle: ZoneRef;
+}
+/**
+ * Turn cards face up for everyone: their backs are seen by all until they move.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "RevealEffect".
+ */
+export interface RevealEffect {
+  /**
+   * The cards to reveal (a list of cards).
+   */
+  reveal: Expr;
+}
+/**
+ * Let one seat look at cards (front and back) without showing them to the others, until the cards move.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "PeekEffect".
+ */
+export interface PeekEffect {
+  /**
+   * The cards looked at (a list of cards).
+   */
+  peek: Expr;
+  /**
+   * The seat that looks.
+   */
+  by: Expr;
 }
 /**
  * Deal cards one at a time to each seat in turn.

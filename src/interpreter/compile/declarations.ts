@@ -4,7 +4,7 @@
  * when a game is created.
  */
 import type { Json, Text } from '../api.ts';
-import type { OptionDecl, Program, Run, VarType, Visibility } from '../program.ts';
+import type { BackVisibility, OptionDecl, Program, Run, VarType, VarVisibility, Visibility } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
 
@@ -32,7 +32,8 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
     const props = isNode(k['props']) ? (k['props'] as Record<string, Json>) : {};
     for (const name of Object.keys(props)) if (!p.propNames.includes(name)) p.propNames.push(name);
     const count = k['count'] === undefined ? constant(0) : (cc.expr(k, 'count', env, T.number, 'static')?.fn as Run<number> | undefined);
-    p.cards.push({ id: String(k['id']), name: (k['name'] ?? k['text']) as Text, count: count ?? constant(0), props });
+    const front = isNode(k['front']) ? { id: String(k['front']['id']), name: k['front']['name'] as Text } : undefined;
+    p.cards.push({ id: String(k['id']), name: (k['name'] ?? k['text']) as Text, count: count ?? constant(0), props, ...(front ? { front } : {}) });
   }
   checkPropTypes(cc, spec);
 
@@ -69,7 +70,7 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
         cc.error(v, 'type', `unknown type '${type}'`, `types: ${BUILTIN_TYPES.join(', ')}, or a space set (${p.spaces.map((s) => s.id).join(', ') || 'none declared'}) with or without []`);
         continue;
       }
-      const visibility = (v['visibility'] ?? 'public') as Visibility;
+      const visibility = (v['visibility'] ?? 'public') as VarVisibility;
       if (key === 'vars' && visibility === 'owner') cc.error(v, 'visibility', "a global var has no owner: use 'public' or 'hidden'");
       let initial: Run<Json> = constant(defaultValue(type));
       if (v['initial'] !== undefined) {
@@ -113,7 +114,8 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
     if (per === 'game') p.gameSlots += size;
     else p.seatSlots += size;
     if (by !== undefined && items.some((it) => typeof it === 'string')) cc.error(z, 'initial', 'a keyed zone starts with cards made for each item: give {kind, count}');
-    p.zones.push({ id: String(z['id']), per, visibility, initial, slot, size, ...(by !== undefined ? { by } : {}) });
+    const backs = (z['backs'] ?? 'visible') as BackVisibility;
+    p.zones.push({ id: String(z['id']), per, visibility, initial, slot, size, backs, ...(by !== undefined ? { by } : {}) });
   }
 
   checkNameClashes(cc, spec);

@@ -7,14 +7,14 @@ import { typeToString, type Type } from '../../expr/index.ts';
 import type { Json, Text } from '../api.ts';
 import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
-import { log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
+import { forget, log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T } from './types.ts';
 
 const EFFECT_KEYS = [
   'rule', 'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal',
-  'choose', 'call', 'emit', 'eliminate', 'split', 'endGame', 'log',
+  'choose', 'call', 'emit', 'eliminate', 'split', 'endGame', 'log', 'reveal', 'peek',
 ] as const;
 
 export class EffectCompiler {
@@ -102,6 +102,10 @@ export class EffectCompiler {
         return this.split(e, env, rule);
       case 'endGame':
         return this.endGame(e, rule);
+      case 'reveal':
+        return this.reveal(e, env, rule);
+      case 'peek':
+        return this.peek(e, env, rule);
       case 'log': {
         const text = e['log'] as Text;
         this.cc.emit({ op: 'exec', fn: (c) => log(c, rule, 'log', { en: text.en, zh: text.zh }) }, rule);
@@ -243,10 +247,44 @@ export class EffectCompiler {
         else if (count) taken = src.splice(0, Math.max(0, Math.min(count(c), src.length)));
         else taken = src.splice(0, src.length);
         if (taken.length === 0) return;
+        forget(c, taken);
         const dst = zoneOf(c, to);
         if (atBottom) dst.push(...taken);
         else dst.unshift(...taken);
         if (c.s.logging) logMove(c, rule, p, from, to, taken);
+      },
+    }, rule);
+  }
+
+  private reveal(e: Node, env: Env, rule: string): void {
+    const cards = this.cc.expr(e, 'reveal', env, T.list(T.card));
+    if (!cards) return;
+    const fn = cards.fn as Run<number[]>;
+    this.cc.emit({
+      op: 'exec',
+      fn: (c) => {
+        const shown = fn(c).filter((card) => !c.s.revealed.includes(card));
+        if (shown.length === 0) return;
+        c.s.revealed = [...c.s.revealed, ...shown].sort((a, b) => a - b);
+        log(c, rule, 'reveal', { cards: shown, kinds: shown.map((card) => this.cc.program.cards[c.t.kindOf[card]!]!.id) });
+      },
+    }, rule);
+  }
+
+  private peek(e: Node, env: Env, rule: string): void {
+    const cards = this.cc.expr(e, 'peek', env, T.list(T.card));
+    const by = this.cc.expr(e, 'by', env, T.seat);
+    if (!cards || !by) return;
+    const fn = cards.fn as Run<number[]>;
+    const who = by.fn as Run<number>;
+    this.cc.emit({
+      op: 'exec',
+      fn: (c) => {
+        const seat = who(c);
+        const seen = fn(c);
+        for (const card of seen) if (!c.s.peeked.some(([x, s]) => x === card && s === seat)) c.s.peeked.push([card, seat]);
+        // only the peeking seat learns what the cards are; the others see that it looked, and at how many
+        log(c, rule, 'peek', { seat, cards: seen, kinds: seen.map((card) => this.cc.program.cards[c.t.kindOf[card]!]!.id) }, [seat], { seat, count: seen.length });
       },
     }, rule);
   }
@@ -270,6 +308,7 @@ export class EffectCompiler {
           for (const seat of targets) {
             const card = src.shift();
             if (card === undefined) return;
+            forget(c, [card]);
             c.s.seats[seat]!.z[p.zones[z]!.slot]!.push(card);
             if (c.s.logging) logMove(c, rule, p, from, { zone: z, seat: () => seat }, [card]);
           }
@@ -401,6 +440,7 @@ export class EffectCompiler {
         const { groups, share } = equalSplit(src.map((card) => value(c, card) as number), seats.length);
         const picked = groups.map((g) => g.map((i) => src[i]!));
         const taken = new Set(picked.flat());
+        forget(c, [...taken]);
         const rest = src.filter((card) => !taken.has(card));
         src.length = 0;
         src.push(...rest);

@@ -88,7 +88,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         if (id === 'kind') return { type: T.string, get: (obj, c) => p.cards[r(c).t.kindOf[obj as number]!]!.id };
         const i = p.propNames.indexOf(id);
         if (i < 0) return undefined;
-        return { type: propType(p, id), get: (obj, c) => r(c).t.props[i]![obj as number] };
+        return { type: propType(p, id), get: (obj, c) => r(c).t.props[i]![r(c).t.kindOf[obj as number]!] };
       }
       return undefined;
     },
