@@ -112,12 +112,12 @@ export async function playGame(
       logSeen[seat] = view.log.length;
       const legal = engine.legalActions(cur, seat);
       if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
-      const choices = legal.map((a, i) => ({ name: engine.describe(a, lang), value: i }));
+      const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur), value: i }));
       const i = await prompter.select(`${t.seat} ${seat}: ${p.prompt[lang]}`, choices);
       action = legal[i]!;
     } else {
       action = agents.seats[seat]!.act(engine, cur, seat);
-      if (spectator) ctx.io.out(`${t.seat} ${seat}: ${engine.describe(action, lang)}\n`);
+      if (spectator) ctx.io.out(`${t.seat} ${seat}: ${engine.describe(action, lang, cur)}\n`);
     }
     actions.push({ seat, action });
     engine.applyInPlace(cur, seat, action);

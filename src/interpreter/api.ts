@@ -107,8 +107,9 @@ export interface Engine<State = unknown> {
   result(state: State): GameResult | null;
   /** the whole log (not redacted); use view() for a seat */
   log(state: State): LogEntry[];
-  /** a human-readable label for an action, in a language */
-  describe(action: Action, lang: 'en' | 'zh'): string;
+  /** a human-readable label for an action, in a language; give the state for card choices
+   *  (a card that hides behind a shared front is labelled by its front) */
+  describe(action: Action, lang: 'en' | 'zh', state?: State): string;
 }
 
 /**
