@@ -26,14 +26,6 @@ export function mergeVis(a: 'all' | number[], b: 'all' | number[]): 'all' | numb
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
-/** Cards that move (or are shuffled) are no longer known by sight: drop their reveals and peeks. */
-export function forget(c: RunCtx, cards: readonly number[]): void {
-  const s = c.s;
-  if (s.revealed.length === 0 && s.peeked.length === 0) return;
-  s.revealed = s.revealed.filter((card) => !cards.includes(card));
-  s.peeked = s.peeked.filter(([card]) => !cards.includes(card));
-}
-
 /**
  * Record a log entry. `vis` limits who sees `data`; the others see `pub` (or nothing).
  * Cheap when logging is off: playouts skip the log entirely.

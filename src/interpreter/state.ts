@@ -64,9 +64,10 @@ export interface State {
   steps: number;
   /** card id -> kind index; fixed at creation (never changes, so copies share it) */
   kinds: number[];
-  /** cards whose backs everyone has seen (until they move) */
+  /** cards whose backs everyone has seen. Card ids are stable, so what a seat has seen of a card
+   *  it keeps knowing wherever the card goes (as a player with a perfect memory would). */
   revealed: number[];
-  /** [card, seat]: a seat that has looked at a card's back (until it moves) */
+  /** [card, seat]: a seat that has looked at a card's back */
   peeked: [number, number][];
 }
 

@@ -4,7 +4,8 @@
  * When the game is over, everything is revealed (roles, hands), as at a real table.
  *
  * A card a seat sees shows `{card, kind}`; a card whose kind hides behind a shared front shows
- * `{card, front}` until the seat has seen its back (the zone shows backs, `reveal`, `peek`).
+ * `{card, front}` unless the seat has seen its back (the zone shows backs, `reveal`, `peek`).
+ * A peek at a card the seat cannot see where it lies is told to that seat in the log only.
  */
 import type { Json, Pending, SeatView } from './api.ts';
 import type { Program, Tables, VarDecl, Visibility, ZoneDecl } from './program.ts';
@@ -20,7 +21,8 @@ export function seatView(p: Program, s: State, t: Tables, seat: number, pending:
   };
   const zoneCards = (d: ZoneDecl, ids: number[], owner: number | undefined): Json[] =>
     ids.map((id, i) => {
-      const visible = sees(d.visibility, owner) || (d.visibility === 'top' && i === 0) || s.revealed.includes(id) || peekedBy(s, id, seat);
+      // where a card lies decides whether it is seen; what a seat learnt by reveal/peek only adds its back
+      const visible = sees(d.visibility, owner) || (d.visibility === 'top' && i === 0);
       return visible ? face(id, backsShown(d, owner, seat)) : null;
     });
 

@@ -6,7 +6,7 @@
 import type { Action, GameResult, Json } from './api.ts';
 import type { ChooseInstr, Instr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
-import { forget, log, zoneName, zoneOf, zoneVis } from './runtime.ts';
+import { log, zoneName, zoneOf, zoneVis } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
 
 export class EngineError extends Error {
@@ -71,7 +71,6 @@ export function run(p: Program, s: State, t: Tables): void {
             s.pending = { kind: 'chance', at: s.pc, seats: [-1], options: [], answers: [], draw: 0 };
             return;
           }
-          forget(c, zone);
           // Fisher–Yates as a sequence of draws: position i takes one of the n−i cards left.
           const bounds = zone.map((_, i) => zone.length - i).slice(0, -1);
           drawMany(s, bounds).forEach((d, i) => swap(zone, i, i + d));

@@ -44,7 +44,7 @@ describe('card fronts, top-card stacks, peek and reveal', () => {
     expect([...byId.values()].some((set) => set.size === 2)).toBe(true);
   });
 
-  it('peek shows the back to the peeking seat only, until the card moves', () => {
+  it('peek shows the back to the peeking seat only', () => {
     const e = open();
     let s = e.create({ players: 2, seed: 5 });
     s = e.apply(s, 0, { choice: 'act', value: 'peek' });
@@ -55,10 +55,10 @@ describe('card fronts, top-card stacks, peek and reveal', () => {
     const peekFor = (seat: number) => e.view(s, seat).log.find((l) => l.event === 'peek')!.data;
     expect(peekFor(0)).toMatchObject({ seat: 0, kinds: [mine['kind']] });
     expect(peekFor(1)).toEqual({ seat: 0, count: 1 });
-    // seat 1 takes that card: it moved, so seat 0's knowledge of it is gone
+    // seat 1 takes that card: seat 0 still knows it (ids are stable), seat 1 sees only its front
     s = e.apply(s, 1, { choice: 'act', value: 'take' });
-    const inHand = e.view(s, 0).seats[1]!.zones['hand']!;
-    expect(inHand).toEqual([null]);
+    expect(e.view(s, 0).seats[1]!.zones['hand']).toEqual([null]); // another seat's hand: unseen
+    expect(e.view(s, 1).seats[1]!.zones['hand']).toEqual([{ card: mine['card'], front: 'tip' }]); // own hand, back unread
   });
 
   it('legal actions offer one card per front when the backs are unseen, and a label shows the front', () => {

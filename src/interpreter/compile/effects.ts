@@ -7,7 +7,7 @@ import { typeToString, type Type } from '../../expr/index.ts';
 import type { Json, Text } from '../api.ts';
 import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
-import { forget, log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
+import { log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T } from './types.ts';
@@ -247,7 +247,6 @@ export class EffectCompiler {
         else if (count) taken = src.splice(0, Math.max(0, Math.min(count(c), src.length)));
         else taken = src.splice(0, src.length);
         if (taken.length === 0) return;
-        forget(c, taken);
         const dst = zoneOf(c, to);
         if (atBottom) dst.push(...taken);
         else dst.unshift(...taken);
@@ -308,7 +307,6 @@ export class EffectCompiler {
           for (const seat of targets) {
             const card = src.shift();
             if (card === undefined) return;
-            forget(c, [card]);
             c.s.seats[seat]!.z[p.zones[z]!.slot]!.push(card);
             if (c.s.logging) logMove(c, rule, p, from, { zone: z, seat: () => seat }, [card]);
           }
@@ -440,7 +438,6 @@ export class EffectCompiler {
         const { groups, share } = equalSplit(src.map((card) => value(c, card) as number), seats.length);
         const picked = groups.map((g) => g.map((i) => src[i]!));
         const taken = new Set(picked.flat());
-        forget(c, [...taken]);
         const rest = src.filter((card) => !taken.has(card));
         src.length = 0;
         src.push(...rest);
