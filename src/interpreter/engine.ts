@@ -4,9 +4,9 @@
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
-import type { Program, RunCtx, Tables, VarDecl } from './program.ts';
+import type { ChooseInstr, Program, RunCtx, Tables, VarDecl } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
-import { cloneState, type State } from './state.ts';
+import { cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
 import { knowsBack, seatView } from './view.ts';
 
@@ -100,9 +100,29 @@ export function makeEngine(p: Program): EngineTools<State> {
     return s;
   }
 
+  // pending() and legalActions() are asked before every answer: memoise them per open decision
+  // (keyed by the pending object, which is replaced whenever a decision is opened)
+  const pendingMemo = new WeakMap<PendingState, { open: number; value: Pending }>();
+  const legalMemo = new WeakMap<PendingState, (Action[] | undefined)[]>();
+
   function pending(s: State): Pending | null {
     const pd = s.pending;
     if (!pd) return null;
+    if (pd.kind === 'choice') {
+      const open = openCount(pd);
+      const memo = pendingMemo.get(pd);
+      if (memo && memo.open === open) return memo.value;
+      // frozen: the same object is handed out until the decision changes
+      const value = makePending(s, pd);
+      if (value.kind === 'choice') Object.freeze(value.waitingFor), Object.freeze(value.seats);
+      Object.freeze(value);
+      pendingMemo.set(pd, { open, value });
+      return value;
+    }
+    return makePending(s, pd);
+  }
+
+  function makePending(s: State, pd: PendingState): Pending {
     if (pd.kind === 'chance') return { kind: 'chance', rule: ruleAt(s), seat: -1, outcomes: chanceOutcomes(p, s, tablesFor(s)) };
     const ch = pendingChoice(p, s)!;
     return { kind: 'choice', choice: ch.id, rule: ch.rule, prompt: ch.prompt, seats: pd.seats.slice(), waitingFor: waitingFor(pd, ch), simultaneous: ch.simultaneous };
@@ -117,6 +137,17 @@ export function makeEngine(p: Program): EngineTools<State> {
     const pd = s.pending;
     const ch = pendingChoice(p, s);
     if (!pd || !ch || !waitingFor(pd, ch).includes(seat)) return [];
+    const k = pd.seats.indexOf(seat);
+    let memo = legalMemo.get(pd);
+    const known = memo?.[k];
+    if (known) return known.slice();
+    const made = makeLegal(s, pd, ch, seat);
+    if (!memo) legalMemo.set(pd, (memo = []));
+    memo[k] = made;
+    return made.slice();
+  }
+
+  function makeLegal(s: State, pd: PendingState, ch: ChooseInstr, seat: number): Action[] {
     const opts = pd.options[pd.seats.indexOf(seat)]!;
     if (ch.optionType !== 'card') return opts.map((value) => ({ choice: ch.id, value }));
     // Cards of one kind are interchangeable to the rules: offer one of each kind — or, for a
@@ -233,6 +264,12 @@ function hideKindsBehindFronts(p: Program, kindOf: number[], s: State): number[]
     ids.forEach((id, i) => (kinds[id] = order[i]!));
   }
   return kinds;
+}
+
+function openCount(pd: PendingState): number {
+  let n = 0;
+  for (const a of pd.answers) if (a === null) n++;
+  return n;
 }
 
 function copy(v: Json): Json {
