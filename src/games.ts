@@ -2,7 +2,7 @@
  * The one door from the outside (CLI, tests, bench, docgen) to the specs: find games,
  * validate them, and open one as a runnable Engine.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
@@ -65,7 +65,8 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
     }
     const abs = resolve(p);
     if (statSync(abs).isFile()) dirs.add(gameDirOf(abs));
-    else if (findGameDirs(abs).length > 0 && !isGameDir(abs)) for (const d of findGameDirs(abs)) dirs.add(resolve(d));
+    else if (isGameDir(abs)) dirs.add(abs);
+    else if (findGameDirs(abs).length > 0) for (const d of findGameDirs(abs)) dirs.add(resolve(d));
     else dirs.add(abs);
   }
   for (const dir of [...dirs].sort()) {
@@ -74,8 +75,13 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
   return sortDiagnostics(out);
 }
 
+/** a game folder holds its `game:` section in a YAML file directly inside it */
 function isGameDir(dir: string): boolean {
-  return findGameDirs(dirname(dir)).map((d) => resolve(d)).includes(resolve(dir));
+  try {
+    return readdirSync(dir).some((f) => f.endsWith('.yaml') && /^game:/m.test(readFileSync(join(dir, f), 'utf8')));
+  } catch {
+    return false;
+  }
 }
 
 /** the game folder a YAML file belongs to: the nearest ancestor that is a game folder */

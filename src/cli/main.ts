@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { collect } from './common.ts';
 import { CliExit, UsageError, defaultContext, type CliContext } from './context.ts';
+import { docsCommand } from './docs.ts';
 import { playCommand } from './play.ts';
 import { replayCommand } from './replay.ts';
 import { simulateCommand } from './simulate.ts';
@@ -72,6 +73,13 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .argument('<log>', 'replay log (JSON) written by play --save')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (file: string, o) => setCode(await replayCommand(ctx, file, o)));
+
+  program
+    .command('docs')
+    .description('validate every game, then generate the rules site (English and Chinese) for VitePress')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .option('--out <dir>', 'output folder (its config, theme, cache and dist are left alone)', 'site')
+    .action(async (o) => setCode(await docsCommand(ctx, o)));
 
   program
     .command('start')

@@ -112,7 +112,7 @@ export async function playGame(
       logSeen[seat] = view.log.length;
       const legal = engine.legalActions(cur, seat);
       if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
-      const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur), value: i }));
+      const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur, seat), value: i }));
       const i = await prompter.select(`${t.seat} ${seat}: ${p.prompt[lang]}`, choices);
       action = legal[i]!;
     } else {

@@ -218,6 +218,13 @@ class Runner<S> {
     return p;
   }
 
+  /** why `seat` cannot answer the pending choice now, or undefined when it can */
+  private notWaiting(p: Pending & { kind: 'choice' }, seat: number): string | undefined {
+    if (p.waitingFor.includes(seat)) return undefined;
+    if (p.seats.includes(seat)) return `seat ${seat} has already answered '${p.choice}'`;
+    return `seat ${seat} does not decide in '${p.choice}' now; the deciding seat(s): ${p.seats.join(', ')}`;
+  }
+
   private choice(step: ChoiceStep, at: Located): void {
     const { engine, file } = this;
     const p = this.pendingChoice(step.choice, at);
@@ -230,9 +237,8 @@ class Runner<S> {
       }
       return;
     }
-    if (!p.waitingFor.includes(step.seat)) {
-      this.fail(file.whereInValue(step, 'seat', 0), `seat ${step.seat} has nothing to decide in '${step.choice}' now; it waits for seat(s) ${p.waitingFor.join(', ')}`);
-    }
+    const why = this.notWaiting(p, step.seat);
+    if (why) this.fail(file.whereInValue(step, 'seat', 0), why);
     const action = this.resolve(step.seat, step.choice, step.value);
     if (!action) this.fail(valueAt, `${show(step.value)} is not a legal answer of seat ${step.seat} to '${step.choice}' now`, `legal answers: ${this.legalList(step.seat, step.value)}`);
     this.apply(step.seat, action, at);
@@ -243,9 +249,8 @@ class Runner<S> {
     const p = this.pendingChoice(step.choice, at);
     const explicit = Object.keys(step.answers).filter((k) => k !== '*');
     for (const k of explicit) {
-      if (!p.waitingFor.includes(Number(k))) {
-        this.fail(file.where(step.answers, k), `seat ${k} has nothing to decide in '${step.choice}' now; it waits for seat(s) ${p.waitingFor.join(', ')}`);
-      }
+      const why = this.notWaiting(p, Number(k));
+      if (why) this.fail(file.where(step.answers, k), why);
     }
     const answerOf = (seat: number): { value: StepValue; key: string } | undefined => {
       if (String(seat) in step.answers) return { value: step.answers[String(seat)]!, key: String(seat) };

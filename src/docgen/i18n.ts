@@ -70,6 +70,8 @@ const words = {
   returns: { en: 'gives', zh: '結果型別' },
   on: { en: 'runs on the event', zh: '監聽事件' },
   props: { en: 'properties', zh: '屬性' },
+  front: { en: 'front (cards that look alike)', zh: '正面（外觀相同的牌）' },
+  backs: { en: 'backs seen by', zh: '背面可見' },
   default: { en: 'default', zh: '預設' },
   values: { en: 'values', zh: '可選值' },
   by: { en: 'one for each item of', zh: '每個項目各一' },
@@ -101,7 +103,8 @@ const words = {
   variants: { en: 'spelled in the text', zh: '原文寫法' },
   rulesLink: { en: 'Rules', zh: '規則' },
   kind: { en: 'Kind', zh: '類別' },
-  nameInRules: { en: 'name in the rules', zh: '規則中的名稱' },
+  nameInRules: { en: 'Name in the rules', zh: '規則中的名稱' },
+  namesInRules: { en: 'Names used in the readings', zh: '解讀中使用的名稱' },
   meaning: { en: 'Meaning', zh: '意義' },
   start: { en: 'Start', zh: '開始' },
   end: { en: 'End', zh: '結束' },
@@ -112,7 +115,7 @@ const words = {
   anyTime: { en: 'checked before every decision', zh: '每次決策前檢查' },
   choice: { en: 'choice', zh: '選擇' },
   event: { en: 'event', zh: '事件' },
-  again: { en: 'again', zh: '再次' },
+  again: { en: 'as above', zh: '同上' },
 } as const;
 
 export type WordKey = keyof typeof words;

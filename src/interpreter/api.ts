@@ -109,7 +109,7 @@ export interface Engine<State = unknown> {
   log(state: State): LogEntry[];
   /** a human-readable label for an action, in a language; give the state for card choices
    *  (a card that hides behind a shared front is labelled by its front) */
-  describe(action: Action, lang: 'en' | 'zh', state?: State): string;
+  describe(action: Action, lang: 'en' | 'zh', state?: State, seat?: number): string;
 }
 
 /**

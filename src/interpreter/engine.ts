@@ -8,7 +8,7 @@ import type { ChooseInstr, Program, RunCtx, Tables, VarDecl } from './program.ts
 import { drawMany, seedRng } from './rng.ts';
 import { cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
-import { knowsBack, seatView } from './view.ts';
+import { knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
@@ -24,11 +24,26 @@ export function makeEngine(p: Program): EngineTools<State> {
   function tablesFor(s: State): Tables {
     let t = tablesOfState.get(s);
     if (t) return t;
-    const shared = tablesCache.get(key(s.players, s.options));
-    if (!shared) throw new EngineError('this state was not created by this engine');
-    t = { ...shared, kindOf: s.kinds };
+    // a state restored from JSON brings its own card kinds; the rest follows from players and options
+    if (!Array.isArray(s.kinds) || !Number.isInteger(s.players)) throw new EngineError('this is not a state of this game');
+    t = { ...sharedTables(s.players, s.options), kindOf: s.kinds };
     tablesOfState.set(s, t);
     return t;
+  }
+
+  /** what every game with these players and options shares: seat list, places in play */
+  function sharedTables(players: number, options: Record<string, Json>): Omit<Tables, 'kindOf'> {
+    const k = key(players, options);
+    let shared = tablesCache.get(k);
+    if (!shared) {
+      const seats = Array.from({ length: players }, (_, i) => i);
+      const probe = { players, options } as State;
+      const ctx: RunCtx = { locals: [], s: probe, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
+      const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(ctx) === true ? [i] : [])));
+      shared = { props: kindProps, seats, spaces };
+      tablesCache.set(k, shared);
+    }
+    return shared;
   }
 
   function resolveOptions(given: Record<string, Json> | undefined): Record<string, Json> {
@@ -91,11 +106,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     }
     creationOrder = kindOf;
     s.kinds = hideKindsBehindFronts(p, kindOf, s);
-    const k = key(players, options);
-    if (!tablesCache.has(k)) {
-      const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(staticCtx) === true ? [i] : [])));
-      tablesCache.set(k, { props: kindProps, seats, spaces });
-    }
+    sharedTables(players, options);
     run(p, s, tablesFor(s));
     return s;
   }
@@ -150,15 +161,16 @@ export function makeEngine(p: Program): EngineTools<State> {
   function makeLegal(s: State, pd: PendingState, ch: ChooseInstr, seat: number): Action[] {
     const opts = pd.options[pd.seats.indexOf(seat)]!;
     if (ch.optionType !== 'card') return opts.map((value) => ({ choice: ch.id, value }));
-    // Cards of one kind are interchangeable to the rules: offer one of each kind — or, for a
-    // card whose back this seat has not seen, one per front (offering more would tell the backs apart).
+    // Cards of one kind are interchangeable to the rules: offer one of each kind the seat can tell
+    // apart — per kind when it knows the card, per front when it sees only the front, and one
+    // "unseen card" for cards it cannot see (offering more would tell their kinds apart).
     const kindOf = tablesFor(s).kindOf;
     const seen = new Set<string>();
     const out: Action[] = [];
     for (const card of opts as number[]) {
       const kind = kindOf[card]!;
-      const front = p.cards[kind]!.front;
-      const key = front && !knowsBack(p, s, card, seat) ? `front:${front.id}` : `kind:${kind}`;
+      const known = knowledgeOf(p, s, card, seat);
+      const key = known === 'all' ? `kind:${kind}` : known === 'front' ? `front:${p.cards[kind]!.front!.id}` : 'unseen';
       if (seen.has(key)) continue;
       seen.add(key);
       out.push({ choice: ch.id, value: card });
@@ -170,7 +182,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     answer(p, s, tablesFor(s), seat, action);
   }
 
-  function describe(action: Action, lang: 'en' | 'zh', state?: State): string {
+  function describe(action: Action, lang: 'en' | 'zh', state?: State, seat?: number): string {
     const ch = p.chooses.get(action.choice);
     const v = action.value;
     if (!ch) return JSON.stringify(v);
@@ -182,6 +194,7 @@ export function makeEngine(p: Program): EngineTools<State> {
         const kind = state ? state.kinds[v as number] : creationOrder[v as number];
         const card = kind === undefined ? undefined : p.cards[kind];
         if (!card) return `card ${String(v)}`;
+        if (state && seat !== undefined && knowledgeOf(p, state, v as number, seat) === 'none') return lang === 'zh' ? '一張看不到的牌' : 'a card you cannot see';
         // the deciding seat may know only the front: a label never tells more than the front
         return (card.front ? card.front.name : card.name)[lang];
       }

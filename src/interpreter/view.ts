@@ -73,14 +73,16 @@ function backsShown(d: ZoneDecl, owner: number | undefined, seat: number): boole
   return d.backs === 'visible' || (d.backs === 'owner' && owner === seat);
 }
 
-/** Has `seat` seen the back of `card` where it lies now? (for cards hiding behind a front) */
-export function knowsBack(p: Program, s: State, card: number, seat: number): boolean {
-  if (s.result !== null || s.revealed.includes(card) || peekedBy(s, card, seat)) return true;
+/** What `seat` knows of `card` now: nothing, its front only, or all of it. */
+export function knowledgeOf(p: Program, s: State, card: number, seat: number): 'none' | 'front' | 'all' {
+  const kind = p.cards[s.kinds[card]!]!;
+  if (s.result !== null) return 'all';
   const where = locate(p, s, card);
-  if (!where) return false;
-  const { d, owner, index } = where;
-  const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat) || (d.visibility === 'top' && index === 0);
-  return visible && backsShown(d, owner, seat);
+  const visible = where !== undefined && (where.d.visibility === 'public' || (where.d.visibility === 'owner' && where.owner === seat) || (where.d.visibility === 'top' && where.index === 0));
+  if (!kind.front) return visible ? 'all' : 'none';
+  if (s.revealed.includes(card) || peekedBy(s, card, seat)) return 'all';
+  if (!visible) return 'none';
+  return backsShown(where.d, where.owner, seat) ? 'all' : 'front';
 }
 
 function locate(p: Program, s: State, card: number): { d: ZoneDecl; owner: number | undefined; index: number } | undefined {

@@ -99,8 +99,8 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
         (changed === 0 ? 'no page changed' : `${count(changed, 'file')} updated`) +
         ` (validate ${secs(outcome.validateMs)}, generate ${secs(outcome.generateMs)})\n`,
     );
-    for (const f of [...s.written, ...s.removed].slice(0, 8)) out(`  ${f}\n`);
-    if (changed > 8) out(`  … and ${changed - 8} more\n`);
+    for (const f of [...s.written, ...s.removed].slice(0, 40)) out(`  ${f}\n`);
+    if (changed > 40) out(`  … and ${changed - 40} more\n`);
     return outcome;
   };
 

@@ -2,8 +2,9 @@
  * Validate the specs and (re)generate the site's pages, the step shared by `npm start` (on every
  * save) and `npm run docs:build`.
  *
- * The generator (src/docgen) writes into a fresh temporary folder; the result is then copied into
- * the site folder file by file, each file written to a hidden temporary name beside its target and
+ * The generator (src/docgen) writes into a fresh temporary folder (its own atomic write swaps
+ * whole folders such as games/, which a running `vitepress dev` sees as every page deleted and
+ * added again); the result is then copied into the site folder file by file, each file written to a hidden temporary name beside its target and
  * renamed over it (atomic on one file system), only when its bytes changed. Generated files that
  * are no longer produced are removed. So a running `vitepress dev` never reads a half-written page,
  * and it reloads only the pages that changed. Nothing is written when validation or generation
@@ -12,45 +13,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
+import { validatePaths } from '../games.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
 
-/** the paths (relative to the site folder) that belong to the generator: never edit them by hand */
-export const GENERATED_ROOTS = ['index.md', 'games', 'sources', 'zh', '.vitepress/generated'];
-/** relative path of the nav/sidebar file, which the VitePress config reads once at start */
-export const SIDEBAR_FILE = '.vitepress/generated/sidebar.json';
+export { GENERATED_ROOTS, SIDEBAR_FILE };
 
-export type GenerateSite = (o: { rulesDir: string; outDir: string }) => unknown;
-
-/**
- * The generator: src/docgen's `generateSite`. RULES_DOCGEN (a module path or file URL exporting
- * `generateSite`) replaces it, for trying the site machinery with other pages.
- */
-export async function loadGenerator(): Promise<GenerateSite> {
-  const override = process.env.RULES_DOCGEN;
-  const spec = override
-    ? override.startsWith('file:')
-      ? override
-      : pathToFileURL(resolve(override)).href
-    : new URL('../docgen/index.ts', import.meta.url).href;
-  let mod: { generateSite?: unknown };
-  try {
-    mod = (await import(spec)) as { generateSite?: unknown };
-  } catch (e) {
-    throw new Error(`cannot load the site generator (${spec}): ${(e as Error).message}`);
-  }
-  if (typeof mod.generateSite !== 'function') throw new Error(`${spec} does not export generateSite`);
-  return mod.generateSite as GenerateSite;
-}
-
-/** the generator's answer as a list of diagnostics (it returns them, or an object holding them) */
-function diagnosticsOf(result: unknown): Diagnostic[] {
-  if (Array.isArray(result)) return result as Diagnostic[];
-  if (result !== null && typeof result === 'object' && Array.isArray((result as { diagnostics?: unknown }).diagnostics)) {
-    return (result as { diagnostics: Diagnostic[] }).diagnostics;
-  }
-  return [];
-}
+/** what produces the pages: src/docgen's generateSite (tests may pass another) */
+export type GenerateSite = (o: { rulesDir: string; outDir: string }) => { ok: boolean; diagnostics: Diagnostic[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -134,27 +104,31 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   const t0 = performance.now();
   let diagnostics: Diagnostic[] = [];
   if (!o.skipValidation) {
-    const { validatePaths } = await import('../games.ts');
     diagnostics = validatePaths([o.rulesDir], { smoke: o.smoke !== false });
   }
   const t1 = performance.now();
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, validateMs: t1 - t0, generateMs: 0 };
-  const generate = o.generator ?? (await loadGenerator());
+  const generate = o.generator ?? generateSite;
   const outDir = mkdtempSync(join(tmpdir(), 'rules-site-'));
   try {
     let genDiagnostics: Diagnostic[];
+    let genOk: boolean;
     try {
-      genDiagnostics = diagnosticsOf(await generate({ rulesDir: resolve(o.rulesDir), outDir }));
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir });
+      genDiagnostics = r.diagnostics;
+      genOk = r.ok && !hasErrors(r.diagnostics);
     } catch (e) {
       const err = e as Error;
+      genOk = false;
       genDiagnostics = [
         { file: o.rulesDir, line: 1, col: 1, severity: 'error', message: `the site generator failed: ${err.message}` },
       ];
       if (process.env.DEBUG && err.stack) process.stderr.write(err.stack + '\n');
     }
-    const all = sortDiagnostics([...diagnostics, ...genDiagnostics]);
+    // the generator checks the specs again: report each problem once
+    const all = sortDiagnostics(dedupe([...diagnostics, ...genDiagnostics]));
     const t2 = performance.now();
-    if (hasErrors(genDiagnostics)) return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
+    if (!genOk) return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
     if (!existsSync(join(outDir, SIDEBAR_FILE))) {
       all.push({ file: o.rulesDir, line: 1, col: 1, severity: 'error', message: `the site generator wrote no ${SIDEBAR_FILE}` });
       return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
@@ -164,4 +138,14 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+function dedupe(ds: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.file}:${d.line}:${d.col}:${d.severity}:${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }

@@ -235,7 +235,7 @@ export interface Spec {
  */
 export interface Game {
   /**
-   * The game id, e.g. `cash-n-guns`: lowercase letters, digits and "-".
+   * The game id, e.g. `my-game`: lowercase letters, digits and "-".
    */
   id: RuleId;
   /**

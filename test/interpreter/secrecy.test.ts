@@ -11,13 +11,16 @@
  *     give that seat identical views at every step, log, pending and myAnswers included;
  *  3. after the end everything is revealed (documented in src/interpreter/view.ts).
  *
- * Games: the fixture test/fixtures/interpreter/hidden-hands (hidden deck, owner hands, a hidden
- * seat zone, hidden and owner vars, simultaneous choices, a secret single-seat choice) and the
- * real Cash'n Guns spec with both options on.
+ * Games: the fixtures under test/fixtures/interpreter/ — hidden-hands (hidden deck, owner hands,
+ * a hidden seat zone, hidden and owner vars, simultaneous choices, a secret single-seat choice)
+ * and open-auction (shuffles of owner zones, a public single-seat choice, a split of a public pot
+ * into owner purses, a hidden running total) — and the real Cash'n Guns spec with both options
+ * on. None of them uses card fronts or `top` stacks, so a card a seat sees is `{card, kind}`.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action, Json, LogEntry, SeatView } from '../../src/interpreter/api.ts';
+import { validatePaths } from '../../src/games.ts';
 import {
   cashDir,
   declsOf,
@@ -35,9 +38,10 @@ import {
 } from './helpers.ts';
 
 const HH = fixtureDir('hidden-hands');
+const OA = fixtureDir('open-auction');
 const CNG_OPTIONS = { powers: true, undercover: true };
 
-const KNOWN_EVENTS = new Set(['set', 'move', 'choose', 'shuffle', 'split', 'eliminate', 'end', 'log']);
+const KNOWN_EVENTS = new Set(['set', 'move', 'choose', 'shuffle', 'split', 'eliminate', 'end', 'log', 'reveal', 'peek']);
 
 /** may `me` see the zone `zone` (of `seat`, for a seat zone)? */
 function zoneVisible(d: Decls, zone: string, seat: number | undefined, me: number): boolean {
@@ -184,6 +188,13 @@ function checkView(engine: Engine, d: Decls, s: unknown, me: number, seed?: numb
 /** seeds big enough that their digits cannot appear by accident (scores stay below 10^7) */
 const bigSeed = fc.integer({ min: 100_000_000, max: 0x7fffffff });
 
+describe('the fixtures', () => {
+  it('are valid specs (static checks and random playouts, as `rules validate` runs them)', () => {
+    const diagnostics = validatePaths([HH, OA]);
+    expect(diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
+  });
+});
+
 describe('direct checks on every view along random games', () => {
   it('hidden-hands fixture: hidden zones are nulls, owner things only for their owner, hidden moves as counts', () => {
     const engine = loadGame(HH);
@@ -203,6 +214,35 @@ describe('direct checks on every view along random games', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('open-auction: shuffled own purses, a public single-seat choice, a split into secret purses', () => {
+    const engine = loadGame(OA);
+    const d = declsOf(OA);
+    let shares = 0;
+    let purseShuffles = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 5 }), bigSeed, fc.integer(), (players, seed, actSeed) => {
+        const rng = testRng(actSeed);
+        const s = engine.create({ players, seed });
+        for (;;) {
+          for (let me = 0; me < players; me++) checkView(engine, d, s, me, seed);
+          if (!randomStep(engine, s, rng)) break;
+        }
+        const log = engine.log(s);
+        shares += log.filter((e) => e.event === 'split').length;
+        purseShuffles += log.filter((e) => e.event === 'shuffle' && e.data['zone'] === 'purse').length;
+        // the leader's public choice is shown to everybody, with its value
+        for (let me = 0; me < players; me++) {
+          const claims = engine.view(s, me).log.filter((e) => e.event === 'choose' && e.data['choice'] === 'claim');
+          expect(claims.length).toBeGreaterThan(0);
+          for (const e of claims) expect(['share', 'keep']).toContain(e.data['value']);
+        }
+      }),
+      { numRuns: 25 },
+    );
+    expect(shares).toBeGreaterThan(0);
+    expect(purseShuffles).toBeGreaterThan(0);
   });
 
   it("Cash'n Guns (powers + undercover): the same, at every decision of random games", () => {
@@ -446,6 +486,7 @@ describe('the seed and the RNG state stay inside the engine', () => {
 describe('after the end everything is revealed', () => {
   for (const [name, dir, players, options] of [
     ['hidden-hands', HH, 3, {}],
+    ['open-auction', OA, 4, {}],
     ["Cash'n Guns (powers + undercover)", cashDir, 5, CNG_OPTIONS],
   ] as const) {
     it(`${name}: every zone, var and log entry is shown to every seat`, () => {

@@ -136,6 +136,21 @@ describe('simultaneous choices', () => {
     expect(stats.choices.get('bid')).toBeGreaterThanOrEqual(60);
   });
 
+  it('open-auction: secret offers (owner var) of the seats still in', () => {
+    const engine = loadGame(fixtureDir('open-auction'));
+    const d = declsOf(fixtureDir('open-auction'));
+    const stats: Stats = { choices: new Map() };
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 5 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer(), (players, seed, actSeed) => {
+        const s = engine.create({ players, seed });
+        playAndExercise(engine, d, s, testRng(actSeed), stats);
+        expect(engine.result(s)).not.toBeNull();
+      }),
+      { numRuns: 20 },
+    );
+    expect(stats.choices.get('offer')).toBeGreaterThanOrEqual(60);
+  });
+
   it("Cash'n Guns (powers + undercover): bullets, aims, stay-or-leave and the phone stay secret until all are in", () => {
     const engine = loadGame(cashDir);
     const d = declsOf(cashDir);
@@ -146,7 +161,7 @@ describe('simultaneous choices', () => {
         playAndExercise(engine, d, s, testRng(actSeed), stats);
         expect(engine.result(s)).not.toBeNull();
       }),
-      { numRuns: 8 },
+      { numRuns: 6 },
     );
     for (const c of ['bullet', 'aim', 'leave', 'phone']) expect(stats.choices.get(c), `choice ${c} was exercised`).toBeGreaterThan(0);
   });

@@ -38,7 +38,7 @@ function bruteShare(values: readonly number[], k: number): number {
     sums[m] = sums[m & (m - 1)]! + values[low]!;
   }
   const feasible = (t: number): boolean => {
-    const masks = [];
+    const masks: number[] = [];
     for (let m = 1; m < 1 << n; m++) if (sums[m] === t) masks.push(m);
     const go = (used: number, need: number, from: number): boolean => {
       if (need === 0) return true;
@@ -106,6 +106,18 @@ describe('equalSplit: examples', () => {
     const rx = equalSplit(x, 2);
     expectValid(x, 2, rx);
     expect(rx.share).toBe(10000);
+  });
+
+  it('of several divisions with the same share, the first found with the cards ordered largest first', () => {
+    // 20k, 20k, 10k, 10k, 10k, 10k among 3: 20k each, either (20k)(20k)(10k+10k) or (20k)(10k+10k)(10k+10k);
+    // largest first gives the two 20k notes away and leaves two 10k notes (docs/dsl-reference.md, split)
+    const v = [10000, 20000, 10000, 10000, 20000, 10000];
+    const r = equalSplit(v, 3);
+    expectValid(v, 3, r);
+    expect(r.share).toBe(20000);
+    expect(r.groups.map((g) => g.map((i) => v[i]))).toEqual([[20000], [20000], [10000, 10000]]);
+    const left = v.map((_, i) => i).filter((i) => !r.groups.flat().includes(i));
+    expect(left.map((i) => v[i])).toEqual([10000, 10000]);
   });
 
   it('does not change its input', () => {

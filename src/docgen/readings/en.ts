@@ -8,6 +8,8 @@ const args = (a: Arg[]) => a.map((x) => x.text);
 const listOf = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const ofX = (f: string, x: string) => `${f} of ${x}`;
+/** an argument that holds its own "and" or commas is bracketed inside a list */
+const group = (s: string) => (/ and |, /.test(s) ? `(${s})` : s);
 const withArgs = (w: Record<string, Expr> | undefined, r: Read) =>
   w && Object.keys(w).length > 0 ? ` with ${Object.entries(w).map(([k, v]) => `${k} = ${r.expr(v)}`).join(', ')}` : '';
 
@@ -18,7 +20,7 @@ const extreme = (word: 'least' | 'greatest') => (a: Arg[]) => {
     const { x, body } = lam(a[1], ofX);
     return `the ${word} ${body} over every ${x} in ${a[0]!.text}`;
   }
-  return `the ${word} of ${listOf(args(a))}`;
+  return `the ${word} of ${listOf(args(a).map(group))}`;
 };
 
 export const en: Templates = {
@@ -84,6 +86,8 @@ export const en: Templates = {
     },
     endGame: (e, r) => `the game ends now, as ${r.ref(e.endGame)}`,
     log: (e) => `write in the log: ${q(e.log.en)}`,
+    reveal: (e, r) => `turn ${r.expr(e.reveal)} face up for everyone (their backs are known until they move)`,
+    peek: (e, r) => `${r.expr(e.by)} looks at ${r.expr(e.peek)}, front and back, without showing the others (until they move)`,
     rule: (e, r) => `apply the rule ${r.ref(e.rule.id)}${e.rule.when !== undefined ? ` (only when ${r.expr(e.rule.when)})` : ''}`,
   },
   expr: {
@@ -173,7 +177,7 @@ export const en: Templates = {
     last: (a) => `the last of ${a[0]!.text}`,
     take: (a) => `the first ${a[1]!.text} of ${a[0]!.text}`,
     drop: (a) => `${a[0]!.text} without its first ${a[1]!.text}`,
-    concat: (a) => listOf(args(a)).replace(/ and ([^,]*)$/, ' followed by $1'),
+    concat: (a) => args(a).map(group).join(' followed by '),
     indexOf: (a) => `the position of ${a[1]!.text} in ${a[0]!.text}`,
     contains: (a) => `${a[0]!.text} contains ${a[1]!.text}`,
     floor: (a) => `${a[0]!.text} rounded down`,
@@ -198,5 +202,12 @@ export const en: Templates = {
     kind: (c) => `the kind of ${c}`,
     paren: (s) => `(${s})`,
     number: (n) => String(n),
+    formula: (name, params, body) => `${name}(${params.join(', ')}) is ${body}`,
+    score: (params, body) => `the score of a seat ${params.join(', ')} is ${body}`,
+    winners: (list) => `the winners are ${list}`,
+    ranking: (among, keys) =>
+      `the winners are those of ${among} ranked first by ${keys
+        .map((k) => `${k.key} (${k.desc ? 'greatest' : 'least'} first)`)
+        .join(', then by ')}; all tied at the top win`,
   },
 };

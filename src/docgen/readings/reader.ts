@@ -239,10 +239,13 @@ export class Reader implements Read {
     return undefined;
   }
 
-  /** an option's name: the words before the colon of its text (`Special powers variant: …`), else its id */
+  /**
+   * An on/off option's name: the words before the colon of its text (`Special powers variant: …`);
+   * any other option (an edition, a reading of the text) is named by its id.
+   */
   optionLabel(id: string): string {
     const o = (this.spec.options ?? []).find((d) => d.id === id);
-    const label = o ? textLabel(o.text, this.lang) : undefined;
+    const label = o?.type === 'bool' ? textLabel(o.text, this.lang) : undefined;
     return label ?? this.t.words.optionName(id);
   }
 }

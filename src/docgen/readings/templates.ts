@@ -12,6 +12,16 @@ import type {
 } from '../../spec/types.generated.ts';
 import type { Lang } from '../i18n.ts';
 
+/** show cards to everyone (their backs, for cards that share a front) */
+export interface RevealEffect {
+  reveal: Expr;
+}
+/** show cards to one seat */
+export interface PeekEffect {
+  peek: Expr;
+  by: Expr;
+}
+
 export interface EffectMap {
   set: SetEffect;
   add: AddEffect;
@@ -31,12 +41,14 @@ export interface EffectMap {
   endGame: EndGameEffect;
   log: LogEffect;
   rule: RuleEffect;
+  reveal: RevealEffect;
+  peek: PeekEffect;
 }
 export type EffectKind = keyof EffectMap;
 
 export const EFFECT_KINDS: readonly EffectKind[] = [
   'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal', 'choose', 'call', 'emit',
-  'eliminate', 'split', 'endGame', 'log', 'rule',
+  'eliminate', 'split', 'endGame', 'log', 'rule', 'reveal', 'peek',
 ];
 
 /** node kinds read by a template of `expr`; Unary, Binary and Call are read by operator / function name */
@@ -117,6 +129,14 @@ export interface Words {
   paren(s: string): string;
   /** a value that is fixed (a literal count): `8` */
   number(n: number): string;
+  /** a declared function: `deathAt(s): …` */
+  formula(name: string, params: string[], body: string): string;
+  /** the outcome's score of a seat */
+  score(params: string[], body: string): string;
+  /** a result rule's winners given as a list of seats */
+  winners(list: string): string;
+  /** a result rule's winners given as a ranking: the seats of `among`, by keys in order */
+  ranking(among: string, keys: { key: string; desc: boolean }[]): string;
 }
 
 export interface Templates {

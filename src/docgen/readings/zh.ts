@@ -16,7 +16,7 @@ const extreme = (word: '最小值' | '最大值') => (a: Arg[]) => {
     const { x, body } = lam(a[1], ofX);
     return `${a[0]!.text} 中各 ${x} 的 ${body} 的${word}`;
   }
-  return `${args(a).join('、')} 中的${word}`;
+  return `${args(a).map((x) => (/[、，]/.test(x) ? `（${x}）` : x)).join('、')} 中的${word}`;
 };
 
 export const zh: Templates = {
@@ -47,7 +47,7 @@ export const zh: Templates = {
         const n = r.expr(e.count);
         what = e.cards === undefined && e.where === undefined ? `${r.zone(e.move)} 頂部的 ${n} 張牌` : `${what}其中 ${n} 張`;
       }
-      return `將${what}移到 ${r.zone(e.to)}${e.at === 'bottom' ? ' 的底部' : ''}`;
+      return `將 ${what} 移到 ${r.zone(e.to)}${e.at === 'bottom' ? ' 的底部' : ''}`;
     },
     shuffle: (e, r) => `洗勻 ${r.zone(e.shuffle)}`,
     deal: (e, r) =>
@@ -60,7 +60,7 @@ export const zh: Templates = {
       const answer = e.into !== undefined ? `答案記入各自的 ${e.into}` : e.as !== undefined ? `答案稱為 ${e.as}` : '記錄答案';
       if (e.as !== undefined) r.bind(e.as);
       return (
-        `決策${q(e.choose)}：${who}${together ? '同時秘密選擇（全部回答後才公開）' : '選擇'}` +
+        `決策${q(e.choose)}：${who} ${together ? '同時秘密選擇（全部回答後才公開）' : '選擇'}` +
         `——${q(e.prompt.zh)}——選項為 ${options}；${answer}` +
         (e.secret ? '；答案保持秘密' : '') +
         (labels.length > 0 ? `（${labels.join('；')}）` : '')
@@ -78,6 +78,8 @@ export const zh: Templates = {
     },
     endGame: (e, r) => `遊戲立即結束，依 ${r.ref(e.endGame)}`,
     log: (e) => `記錄：${q(e.log.zh)}`,
+    reveal: (e, r) => `將 ${r.expr(e.reveal)} 翻開給所有人看（在移動之前，其背面為眾人所知）`,
+    peek: (e, r) => `${r.expr(e.by)} 查看 ${r.expr(e.peek)} 的正反面，不讓其他人看到（在移動之前）`,
     rule: (e, r) => `套用規則 ${r.ref(e.rule.id)}${e.rule.when !== undefined ? `（僅當 ${r.expr(e.rule.when)}）` : ''}`,
   },
   expr: {
@@ -183,7 +185,7 @@ export const zh: Templates = {
     kindOf: (a) => `${a[0]!.text} 的種類`,
     score: (a) => `${a[0]!.text} 的分數`,
   },
-  userFunction: (name, a) => `${name}(${args(a).join('、')})`,
+  userFunction: (name, a) => `${name}(${args(a).join(', ')})`,
   words: {
     otherwise: '否則：',
     optionName: (id) => `選項 ${id}`,
@@ -192,5 +194,10 @@ export const zh: Templates = {
     kind: (c) => `${c} 的種類`,
     paren: (s) => `（${s}）`,
     number: (n) => String(n),
+    formula: (name, params, body) => `${name}(${params.join('、')}) 為 ${body}`,
+    score: (params, body) => `座位 ${params.join('、')} 的分數為 ${body}`,
+    winners: (list) => `贏家為 ${list}`,
+    ranking: (among, keys) =>
+      `贏家為 ${among} 中排名第一者：依 ${keys.map((k) => `${k.key}（${k.desc ? '大者優先' : '小者優先'}）`).join('，再依 ')} 排名；並列第一者皆獲勝`,
   },
 };

@@ -446,7 +446,10 @@ export class EffectCompiler {
           c.s.seats[seat]!.z[p.zones[into]!.slot]!.push(...cards);
           if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
         });
-        log(c, rule, 'split', { among: seats, share, left: rest.length });
+        // the share tells what the notes were worth: public only if the notes were in sight
+        const vis = zoneVis(p, from.zone, from.seat?.(c));
+        if (vis === 'all') log(c, rule, 'split', { among: seats, share, left: rest.length });
+        else log(c, rule, 'split', { among: seats, share, left: rest.length }, [...new Set([...vis, ...seats])], { among: seats, left: rest.length });
       },
     }, rule);
   }

@@ -1,0 +1,46 @@
+/**
+ * `rules docs [--rules-dir rules] [--out site]`: validate every game, then generate the rules
+ * site (VitePress pages in English and Chinese) into the output folder. Any spec error: the
+ * diagnostics as file:line:col, nothing written, exit 1.
+ */
+import { relative, resolve } from 'node:path';
+import { formatDiagnostic } from '../spec/diagnostics.ts';
+import { plural, rulesDirOf } from './common.ts';
+import type { CliContext } from './context.ts';
+
+export interface DocsOptions {
+  rulesDir?: string;
+  out?: string;
+}
+
+export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<number> {
+  const rulesDir = rulesDirOf(ctx, o.rulesDir);
+  const outDir = resolve(o.out ?? 'site');
+  const { generateSite, DocgenError, percent } = await import('../docgen/index.ts');
+  let result;
+  try {
+    result = generateSite({ rulesDir, outDir });
+  } catch (e) {
+    if (e instanceof DocgenError) {
+      ctx.io.err(`error: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  for (const d of result.diagnostics) ctx.io.err(formatDiagnostic(d) + '\n');
+  if (!result.ok) {
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    ctx.io.err(`error: the site was not generated: ${plural(errors, 'error')} in the rules\n`);
+    return 1;
+  }
+  const shown = relative(process.cwd(), outDir) || '.';
+  for (const f of result.files) ctx.io.out(`${shown}/${f}\n`);
+  const site = result.site!;
+  const coverage = site.seeds.map((s) => `${s.info.id} ${percent(s)} (${s.cited}/${s.ruleBearing})`).join(', ');
+  ctx.io.out(
+    `wrote ${plural(result.files.length, 'file')} to ${shown}/ for ${plural(site.games.length, 'game')} and ${plural(site.seeds.length, 'source text')} in English and Chinese` +
+      (coverage ? `; coverage: ${coverage}` : '') +
+      '\n',
+  );
+  return 0;
+}

@@ -1,0 +1,89 @@
+/**
+ * `rules docs`: validate every game under the rules folder and, only if none has an error,
+ * generate the site into the output folder (atomically).
+ */
+import { compileGameDir } from '../games.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
+import { findGameDirs, loadSpecFolder } from '../spec/load-spec.ts';
+import { displayPath } from '../spec/yaml-file.ts';
+import { LANGS, type Lang } from './i18n.ts';
+import { buildGameDoc, type GameDoc } from './model.ts';
+import type { Templates } from './readings/templates.ts';
+import { buildSite, DEFAULT_TEMPLATES } from './site.ts';
+import type { SiteModel } from './site-model.ts';
+import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
+
+export interface GenerateOptions extends WriteOptions {
+  rulesDir: string;
+  outDir: string;
+  templates?: Readonly<Record<Lang, Templates>>;
+}
+
+export interface GenerateResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** the files written, relative to the output folder, sorted */
+  files: string[];
+  site?: SiteModel;
+}
+
+/** Load and check every game; a game with errors is reported, not documented. */
+export function loadGames(rulesDir: string): { games: GameDoc[]; diagnostics: Diagnostic[] } {
+  const dirs = findGameDirs(rulesDir);
+  if (dirs.length === 0) {
+    return {
+      games: [],
+      diagnostics: [{ file: displayPath(rulesDir), line: 1, col: 1, severity: 'error', message: `no games in "${displayPath(rulesDir)}"`, hint: 'a game is a folder holding a game.yaml' }],
+    };
+  }
+  const games: GameDoc[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const dir of dirs) {
+    const compiled = compileGameDir(dir);
+    diagnostics.push(...compiled.diagnostics);
+    if (hasErrors(compiled.diagnostics)) continue;
+    const loaded = loadSpecFolder(dir);
+    if (!loaded.spec) continue;
+    const doc = buildGameDoc(dir, loaded.spec, rulesDir);
+    diagnostics.push(...missingTranslations(doc));
+    games.push(doc);
+  }
+  return { games, diagnostics: sortDiagnostics(dedupe(diagnostics)) };
+}
+
+/** every text the site shows needs both languages */
+function missingTranslations(doc: GameDoc): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const n of doc.nodes) {
+    const t = n.node.text;
+    if (!t) continue;
+    for (const lang of LANGS) {
+      if (typeof t[lang] === 'string' && t[lang].trim() !== '') continue;
+      out.push({
+        ...doc.loaded.where(t),
+        severity: 'error',
+        message: `the text of '${n.id}' has no ${lang === 'en' ? 'English (en)' : 'Chinese (zh)'} version`,
+        hint: 'the rules site shows every rule in English and Chinese: write both',
+      });
+    }
+  }
+  return out;
+}
+
+function dedupe(ds: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.file}:${d.line}:${d.col}:${d.severity}:${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export function generateSite(opts: GenerateOptions): GenerateResult {
+  const { games, diagnostics } = loadGames(opts.rulesDir);
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, files: [] };
+  const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
+  writeSiteAtomic(opts.outDir, files, opts.beforeSwap ? { beforeSwap: opts.beforeSwap } : {});
+  return { ok: true, diagnostics, files: [...files.keys()].sort(), site };
+}

@@ -1,0 +1,21 @@
+/** Where each generated page lives (paths relative to the output folder) and how pages link. */
+import { localePrefix, type Lang } from './i18n.ts';
+import { relLink } from './markdown.ts';
+import type { PageId } from './model.ts';
+
+export function gamePage(lang: Lang, game: string, page: PageId): string {
+  return `${localePrefix(lang)}games/${game}/${page}.md`;
+}
+
+export function sourcePage(lang: Lang, seed: string): string {
+  return `${localePrefix(lang)}sources/${seed}.md`;
+}
+
+export function homePage(lang: Lang): string {
+  return `${localePrefix(lang)}index.md`;
+}
+
+/** the link from page `from` to line `line` of a source page */
+export function lineHref(from: string, lang: Lang, seed: string, line: number): string {
+  return relLink(from, sourcePage(lang, seed), `L${line}`);
+}

@@ -1,0 +1,250 @@
+/**
+ * One rule as the site shows it: a heading anchored at its id, its text, what it declares, a
+ * generated reading of its effects or formula, its verbatim source quotes linked to the source
+ * lines, its `when` guard as badges, and its assumption set apart in a warning box.
+ */
+import type { Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Trigger, Var, Zone } from '../spec/types.generated.ts';
+import { nodeHref, readingHtml, type PageCtx } from './context.ts';
+import { quoteStart } from './coverage.ts';
+import { editionsOf, guardInfo } from './guards.ts';
+import { ui, type Lang } from './i18n.ts';
+import { el, esc, heading } from './markdown.ts';
+import type { DocNode } from './model.ts';
+import { lineHref } from './paths.ts';
+import { spaceSets, textLabel, type Reader } from './readings/reader.ts';
+
+/** the heading title of a node: a card's or place set's name, the game's name, else the id */
+export function nodeTitle(n: DocNode, lang: Lang): string {
+  if (n.kind === 'game') return (n.node as { name: { en: string; zh: string } }).name[lang];
+  if (n.kind === 'outcome') return ui('outcome', lang);
+  const name = (n.node as { name?: { en: string; zh: string } }).name;
+  return name ? name[lang] : n.id;
+}
+
+export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
+  const { lang } = ctx;
+  const parts: string[] = [];
+  const meta = [
+    nodeTitle(n, lang) === n.id ? '' : `<code class="rule-id">${esc(n.id)}</code>`,
+    ...badges(ctx, n),
+    `<span class="rule-file">${esc(ui('definedIn', lang))} <code>${esc(n.location)}</code></span>`,
+  ];
+  parts.push(`<div class="rule-meta">${meta.filter((m) => m !== '').join(' ')}</div>`);
+  if (n.node.text) parts.push(el('div', { class: 'rule-text', lang: lang === 'zh' ? 'zh-Hant' : 'en' }, esc(n.node.text[lang])));
+  const facts = factsOf(ctx, n);
+  if (facts.length > 0) parts.push(`<ul class="rule-facts">${facts.map((f) => `<li>${f}</li>`).join('')}</ul>`);
+  const guard = guardLine(ctx, n);
+  if (guard) parts.push(guard);
+  const reading = readingOf(ctx, n);
+  if (reading) {
+    parts.push(
+      `<div class="rule-reading"><div class="rule-label">${esc(ui('reading', lang))} <small>(${esc(ui('readingNote', lang))})</small></div>${reading}</div>`,
+    );
+  }
+  const quotes = (n.node.source ?? []).map((c) => {
+    const line = quoteStart(c.ref, c.quote);
+    const href = lineHref(ctx.page, lang, c.ref.slice(0, 3), line);
+    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> <span class="rule-quote-text" lang="zh">${esc(c.quote)}</span></blockquote>`;
+  });
+  if (quotes.length > 0) parts.push(`<div class="rule-sources"><div class="rule-label">${esc(ui('source', lang))}</div>${quotes.join('')}</div>`);
+
+  const out = [heading(level, nodeTitle(n, lang), n.anchor), `<div class="rule" data-rule="${esc(n.id)}" v-pre>\n${parts.join('\n')}\n</div>`];
+  if (n.node.assumption) out.push(assumptionBox(lang, n.node.assumption.why));
+  return out.join('\n\n');
+}
+
+/** the assumption container (`::: warning Assumption`); the reason is written in English only */
+export function assumptionBox(lang: Lang, why: string): string {
+  const note = lang === 'zh' ? ` <small>${esc(ui('englishOnly', lang))}</small>` : '';
+  return `::: warning ${ui('assumption', lang)}\n<div class="assumption-why" lang="en" v-pre>${esc(why)}${note}</div>\n:::`;
+}
+
+/** option / edition / player-count badges for the names a `when` reads */
+function badges(ctx: PageCtx, n: DocNode): string[] {
+  const when = n.node.when;
+  if (when === undefined) return [];
+  const info = guardInfo(when);
+  const out: string[] = [];
+  const spec = ctx.game.spec;
+  for (const id of info.options) {
+    const o = (spec.options ?? []).find((d) => d.id === id);
+    if (ctx.game.edition && id === ctx.game.edition.id) {
+      const eds = editionsOf(when, ctx.game.edition) ?? [];
+      out.push(`<span class="VPBadge warning rule-edition">${esc(ui('edition', ctx.lang))} ${esc(eds.join(' / '))}</span>`);
+      continue;
+    }
+    const label = (o?.type === 'bool' ? textLabel(o.text, ctx.lang) : undefined) ?? `${ui('option', ctx.lang)} ${id}`;
+    const href = nodeHref(ctx, id);
+    const badge = `<span class="VPBadge tip rule-option">${esc(label)}</span>`;
+    out.push(href ? `<a href="${esc(href)}">${badge}</a>` : badge);
+  }
+  if (info.players) out.push(`<span class="VPBadge info rule-players">${esc(ui('playerCount', ctx.lang))}</span>`);
+  return out;
+}
+
+/** the `when` in words: a guard, an end condition or a result's condition */
+function guardLine(ctx: PageCtx, n: DocNode): string | undefined {
+  const when = n.node.when;
+  const label =
+    n.section === 'ends'
+      ? when === undefined
+        ? ui('endsAtFlowEnd', ctx.lang)
+        : ui('endsWhen', ctx.lang)
+      : n.section === 'outcome.results'
+        ? when === undefined
+          ? ui('appliesOtherwise', ctx.lang)
+          : ui('appliesWhen', ctx.lang)
+        : when === undefined
+          ? undefined
+          : ui('onlyWhen', ctx.lang);
+  if (label === undefined) return undefined;
+  if (when === undefined) return `<div class="rule-when"><strong>${esc(label)}</strong></div>`;
+  const reading = readingHtml(ctx, (r) => r.expr(when)).replace(/^<p>|<\/p>$/g, '');
+  return `<div class="rule-when"><strong>${esc(label)}${ctx.lang === 'zh' ? '：' : ':'}</strong> ${reading} <code class="rule-expr">${esc(String(when))}</code></div>`;
+}
+
+/** what the node declares: counts, types, starting values, parameters */
+function factsOf(ctx: PageCtx, n: DocNode): string[] {
+  const { lang } = ctx;
+  const spec = ctx.game.spec;
+  const expr = (e: Expr) => readingHtml(ctx, (r) => r.expr(e)).replace(/^<p>|<\/p>$/g, '');
+  const f = (key: Parameters<typeof ui>[0], value: string) => `<strong>${esc(ui(key, lang))}${lang === 'zh' ? '：' : ':'}</strong> ${value}`;
+  const code = (s: string) => `<code>${esc(s)}</code>`;
+  const out: string[] = [];
+  switch (n.section) {
+    case 'game': {
+      const g = spec.game!;
+      out.push(f('players', esc(g.players.min === g.players.max ? `${g.players.min}` : `${g.players.min}–${g.players.max}`)));
+      break;
+    }
+    case 'options': {
+      const o = n.node as unknown as Option;
+      out.push(f('type', code(o.type)), f('default', code(String(o.default))));
+      if (o.values) out.push(f('values', o.values.map((v) => code(String(v))).join(', ')));
+      break;
+    }
+    case 'cards': {
+      const c = n.node as unknown as Card;
+      const counts = cardCounts(ctx, c);
+      if (counts.length > 0) out.push(f('count', counts.join('; ')));
+      const props = Object.entries(c.props ?? {});
+      if (props.length > 0) out.push(f('props', props.map(([k, v]) => code(`${k} = ${String(v)}`)).join(', ')));
+      const front = (c as { front?: { id: string; name: { en: string; zh: string } } }).front;
+      if (front) out.push(f('front', `${esc(front.name[lang])} ${code(front.id)}`));
+      break;
+    }
+    case 'spaces': {
+      const set = spaceSets(spec).find((s) => s.id === n.id);
+      for (const item of set?.items ?? []) {
+        const props = Object.entries(item.props ?? {}).map(([k, v]) => code(`${k} = ${String(v)}`));
+        const name = item.name ? ` ${esc(item.name[lang])}` : '';
+        const when = item.when !== undefined ? ` (${esc(ui('onlyWhen', lang))}: ${expr(item.when)})` : '';
+        out.push(`${code(item.id)}${name}${props.length > 0 ? ` — ${props.join(', ')}` : ''}${when}`);
+      }
+      break;
+    }
+    case 'vars':
+    case 'seatVars': {
+      const v = n.node as unknown as Var & { by?: string };
+      out.push(f('type', code(v.type)));
+      if (v.initial !== undefined) {
+        const lit = v.initial;
+        const isExpr = typeof lit === 'string' && v.type !== 'string';
+        out.push(f('initial', isExpr ? expr(lit) : code(JSON.stringify(lit))));
+      }
+      if (v.visibility) out.push(f('visibility', code(v.visibility)));
+      if (v.by) out.push(f('by', code(v.by)));
+      break;
+    }
+    case 'zones': {
+      const z = n.node as unknown as Zone & { by?: string };
+      out.push(f('per', code(z.per ?? 'game')), f('visibility', code(z.visibility ?? 'public')));
+      const items = (z.initial ?? []).map((it) => {
+        const kind = typeof it === 'string' ? it : it.kind;
+        const card = (spec.cards ?? []).find((c) => c.id === kind);
+        const name = card?.name ? card.name[lang] : kind;
+        const count = typeof it === 'string' ? (card?.count !== undefined ? expr(card.count) : '0') : expr(it.count);
+        const href = nodeHref(ctx, kind);
+        const label = href ? `<a href="${esc(href)}">${esc(name)}</a>` : esc(name);
+        return `${label} × ${count}`;
+      });
+      out.push(f('contents', items.length > 0 ? items.join(', ') : esc(ui('empty', lang))));
+      if (z.by) out.push(f('by', code(z.by)));
+      const backs = (z as { backs?: string }).backs;
+      if (backs) out.push(f('backs', code(backs)));
+      break;
+    }
+    case 'functions': {
+      const fn = n.node as unknown as FunctionDef;
+      out.push(f('params', (fn.params ?? []).map((p) => code(`${p.name}: ${p.type}`)).join(', ') || '—'));
+      if (fn.returns) out.push(f('returns', code(fn.returns)));
+      break;
+    }
+    case 'procedures': {
+      const p = n.node as unknown as Procedure;
+      if (p.params && p.params.length > 0) out.push(f('params', p.params.map(code).join(', ')));
+      break;
+    }
+    case 'triggers': {
+      const t = n.node as unknown as Trigger;
+      out.push(f('on', code(t.on)));
+      if (t.params && t.params.length > 0) out.push(f('params', t.params.map(code).join(', ')));
+      break;
+    }
+  }
+  return out;
+}
+
+/** how many of a card kind: its shared count, and per seat from the seat zones that start with it */
+export function cardCounts(ctx: PageCtx, c: Card): string[] {
+  const spec = ctx.game.spec;
+  const expr = (e: Expr) => readingHtml(ctx, (r) => r.expr(e)).replace(/^<p>|<\/p>$/g, '');
+  const out: string[] = [];
+  const inZone = (z: Zone) => {
+    const href = nodeHref(ctx, z.id);
+    return href ? `<a href="${esc(href)}"><code>${esc(z.id)}</code></a>` : `<code>${esc(z.id)}</code>`;
+  };
+  if (c.count !== undefined) out.push(expr(c.count));
+  for (const z of spec.zones ?? []) {
+    for (const it of z.initial ?? []) {
+      if (typeof it === 'string' || it.kind !== c.id) continue;
+      const n = expr(it.count);
+      if (ctx.lang === 'zh') out.push(z.per === 'seat' ? `每位玩家 ${n}（於 ${inZone(z)}）` : `${n}（於 ${inZone(z)}）`);
+      else out.push(z.per === 'seat' ? `${n} per player (in ${inZone(z)})` : `${n} (in ${inZone(z)})`);
+    }
+  }
+  return out;
+}
+
+/** the generated reading: effects, a formula, an end condition, the winners or the score */
+function readingOf(ctx: PageCtx, n: DocNode): string | undefined {
+  const node = n.node as Record<string, unknown>;
+  if (Array.isArray(node['do'])) {
+    const params = (node['params'] as string[] | undefined) ?? [];
+    return readingHtml(ctx, (r) => r.effects(n.node.do, params));
+  }
+  if (n.section === 'functions') {
+    const fn = n.node as unknown as FunctionDef;
+    const params = (fn.params ?? []).map((p) => p.name);
+    return readingHtml(ctx, (r) => ctx.templates.words.formula(fn.id, params, r.exprWith(fn.body, params)));
+  }
+  if (n.section === 'outcome.results') return readingHtml(ctx, (r) => winnersReading(r, ctx, (n.node as unknown as ResultRule).winners));
+  if (n.kind === 'outcome') {
+    const score = (n.node as Spec['outcome'])?.score;
+    if (score === undefined) return undefined;
+    return readingHtml(ctx, (r) => {
+      const { params, body } = r.lambda(score);
+      return ctx.templates.words.score(params, body);
+    });
+  }
+  return undefined;
+}
+
+function winnersReading(r: Reader, ctx: PageCtx, w: Expr | Ranking): string {
+  const words = ctx.templates.words;
+  if (typeof w !== 'object') return words.winners(r.expr(w));
+  return words.ranking(
+    r.expr(w.among),
+    w.by.map((k) => ({ key: r.lambda(k.key).body, desc: k.order === 'desc' })),
+  );
+}

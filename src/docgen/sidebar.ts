@@ -1,0 +1,66 @@
+/** The nav and sidebars the VitePress config reads: `.vitepress/generated/sidebar.json`. */
+import { percent } from './coverage.ts';
+import { LANGS, localePrefix, ui, type Lang } from './i18n.ts';
+import { pageUrl } from './markdown.ts';
+import type { GameDoc, PageId } from './model.ts';
+import { gamePage, sourcePage } from './paths.ts';
+import type { SiteModel } from './site-model.ts';
+
+interface Item {
+  text: string;
+  link?: string;
+  items?: Item[];
+  collapsed?: boolean;
+}
+
+export interface SidebarJson {
+  en: Record<string, Item[]>;
+  zh: Record<string, Item[]>;
+  nav: { en: Item[]; zh: Item[] };
+  games: { id: string; name: { en: string; zh: string } }[];
+  seeds: { id: string; title: string; coverage: string; games: string[] }[];
+}
+
+/** the pages of a game, in sidebar order */
+export function gamePages(game: GameDoc): PageId[] {
+  const pages: PageId[] = ['index', 'components', 'setup', 'flow', 'scoring'];
+  if (game.edition) pages.push('editions');
+  pages.push('assumptions', 'glossary', 'rules');
+  return pages;
+}
+
+const PAGE_WORD = {
+  index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', rules: 'rules',
+} as const;
+
+export function buildSidebar(site: SiteModel): SidebarJson {
+  const forLang = (lang: Lang) => {
+    const sources = (ids: string[]): Item => ({
+      text: ui('sources', lang),
+      items: site.seeds.filter((s) => ids.includes(s.info.id)).map((s) => ({ text: `${s.info.id} · ${percent(s)}`, link: pageUrl(sourcePage(lang, s.info.id)) })),
+    });
+    const sidebar: Record<string, Item[]> = {};
+    for (const g of site.games) {
+      const seeds = site.seeds.filter((s) => s.games.includes(g)).map((s) => s.info.id);
+      sidebar[`/${localePrefix(lang)}games/${g.id}/`] = [
+        { text: g.name[lang], items: gamePages(g).map((p) => ({ text: ui(PAGE_WORD[p], lang), link: pageUrl(gamePage(lang, g.id, p)) })) },
+        sources(seeds),
+      ];
+    }
+    sidebar[`/${localePrefix(lang)}sources/`] = [sources(site.seeds.map((s) => s.info.id))];
+    const nav: Item[] = [
+      { text: ui('games', lang), items: site.games.map((g) => ({ text: g.name[lang], link: pageUrl(gamePage(lang, g.id, 'index')) })) },
+      { text: ui('sources', lang), items: site.seeds.map((s) => ({ text: `${s.info.id} · ${s.info.title}`, link: pageUrl(sourcePage(lang, s.info.id)) })) },
+    ];
+    return { sidebar, nav };
+  };
+  const [en, zh] = LANGS.map(forLang) as [ReturnType<typeof forLang>, ReturnType<typeof forLang>];
+  return {
+    en: en.sidebar,
+    zh: zh.sidebar,
+    nav: { en: en.nav, zh: zh.nav },
+    games: site.games.map((g) => ({ id: g.id, name: { en: g.name.en, zh: g.name.zh } })),
+    seeds: site.seeds.map((s) => ({ id: s.info.id, title: s.info.title, coverage: percent(s), games: s.games.map((g) => g.id) })),
+  };
+}

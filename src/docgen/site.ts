@@ -1,0 +1,54 @@
+/** Build every page of the site in memory: path (relative to the output folder) → content. */
+import type { PageCtx } from './context.ts';
+import { LANGS, type Lang } from './i18n.ts';
+import type { GameDoc, PageId } from './model.ts';
+import { assumptionsPage } from './pages/assumptions.ts';
+import { componentsPage } from './pages/components.ts';
+import { editionsPage } from './pages/editions.ts';
+import { flowPage } from './pages/flow.ts';
+import { glossaryPage } from './pages/glossary.ts';
+import { homePageMd } from './pages/home.ts';
+import { overviewPage } from './pages/overview.ts';
+import { rulesIndexPage } from './pages/rules-index.ts';
+import { scoringPage } from './pages/scoring.ts';
+import { setupPage } from './pages/setup.ts';
+import { sourcePageMd } from './pages/source.ts';
+import { gamePage, homePage, sourcePage } from './paths.ts';
+import { en } from './readings/en.ts';
+import type { Templates } from './readings/templates.ts';
+import { zh } from './readings/zh.ts';
+import { buildSidebar, gamePages } from './sidebar.ts';
+import { buildSiteModel, type SiteModel } from './site-model.ts';
+
+export const DEFAULT_TEMPLATES: Readonly<Record<Lang, Templates>> = { en, zh };
+
+const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
+  index: overviewPage,
+  components: componentsPage,
+  setup: setupPage,
+  flow: flowPage,
+  scoring: scoringPage,
+  editions: editionsPage,
+  assumptions: assumptionsPage,
+  glossary: glossaryPage,
+  rules: rulesIndexPage,
+};
+
+export const SIDEBAR_FILE = '.vitepress/generated/sidebar.json';
+
+export function buildSite(games: GameDoc[], templates: Readonly<Record<Lang, Templates>> = DEFAULT_TEMPLATES): { files: Map<string, string>; site: SiteModel } {
+  const site = buildSiteModel(games);
+  const files = new Map<string, string>();
+  for (const lang of LANGS) {
+    files.set(homePage(lang), homePageMd(lang, site));
+    for (const game of games) {
+      for (const p of gamePages(game)) {
+        const page = gamePage(lang, game.id, p);
+        files.set(page, GAME_PAGES[p]({ site, game, lang, page, templates: templates[lang] }));
+      }
+    }
+    for (const s of site.seeds) files.set(sourcePage(lang, s.info.id), sourcePageMd(lang, s));
+  }
+  files.set(SIDEBAR_FILE, JSON.stringify(buildSidebar(site), null, 2) + '\n');
+  return { files, site };
+}
