@@ -167,7 +167,7 @@ class Runner<S> {
       seatVars: Object.keys(view.seats[0]?.vars ?? {}),
       seatZones: Object.keys(view.seats[0]?.zones ?? {}),
     };
-    const kinds = new Set(this.cardKinds().values());
+    const kinds = new Set(engine.kindsInPlay(this.state));
     const unknown = (obj: object, name: string, known: string[], what: string): never => {
       const guess = suggest(name, known);
       this.fail(file.where(obj, name), `${engine.id} has no ${what} '${name}'`, guess ? `did you mean '${guess}'?` : `the ${what}s: ${known.join(', ')}`);
@@ -333,10 +333,8 @@ class Runner<S> {
     const legal = this.engine.legalActions(this.state, seat).filter((a) => a.choice === choice);
     const exact = legal.find((a) => a.value === value);
     if (exact) return exact;
-    if (typeof value === 'string' && legal.some((a) => typeof a.value === 'number')) {
-      const kinds = this.cardKinds();
-      return legal.find((a) => kinds.get(a.value as number) === value);
-    }
+    // cards are named by kind and places by id: the engine tells what each answer stands for
+    if (typeof value === 'string') return legal.find((a) => this.engine.answerId(this.state, a) === value);
     return undefined;
   }
 
@@ -344,47 +342,17 @@ class Runner<S> {
   private legalList(seat: number, like: StepValue): string {
     const legal = this.engine.legalActions(this.state, seat);
     if (legal.length === 0) return 'none (this seat has nothing to decide now)';
-    const cards = typeof like === 'string' && legal.every((a) => typeof a.value === 'number');
-    const kinds = cards ? this.cardKinds() : undefined;
+    const byId = typeof like === 'string';
     return legal
       .map((a) => {
-        const name = this.engine.describe(a, 'en');
-        const v = kinds ? (kinds.get(a.value as number) ?? show(a.value)) : show(a.value);
+        const name = this.engine.describe(a, 'en', this.state);
+        const v = (byId ? this.engine.answerId(this.state, a) : undefined) ?? show(a.value);
         return name && name !== v && name !== show(a.value) ? `${v} (${name})` : v;
       })
       .join(', ');
   }
 
-  /**
-   * card id → kind id, for every card the scenario can name: what each seat's view shows, plus
-   * the hidden zones read through the expression language (zones with plain names).
-   */
-  private cardKinds(): Map<number, string> {
-    const out = new Map<number, string>();
-    const note = (cards: unknown[]) => {
-      for (const c of cards) {
-        if (c && typeof c === 'object' && 'card' in c && 'kind' in c) out.set(c.card as number, c.kind as string);
-      }
-    };
-    const refs: string[] = [];
-    for (let seat = 0; seat < this.sc.players; seat++) {
-      const view = this.engine.view(this.state, seat);
-      for (const cards of Object.values(view.zones)) note(cards);
-      for (const s of view.seats) for (const cards of Object.values(s.zones)) note(cards);
-      if (seat === 0) {
-        refs.push(...Object.keys(view.zones).filter((z) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(z)));
-        view.seats.forEach((s, i) => refs.push(...Object.keys(s.zones).filter((z) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(z)).map((z) => `seat(${i}).${z}`)));
-      }
-    }
-    for (const ref of refs) {
-      const ids = evaluate(this.engine, this.state, ref);
-      const kinds = evaluate(this.engine, this.state, `map(${ref}, c => c.kind)`);
-      if (!ids.ok || !kinds.ok || !Array.isArray(ids.value) || !Array.isArray(kinds.value)) continue;
-      const k = kinds.value;
-      ids.value.forEach((id, n) => typeof id === 'number' && typeof k[n] === 'string' && out.set(id, k[n]));
-    }
-    return out;
-  }
+
 
   // ---- results
 

@@ -60,7 +60,6 @@ const words = {
   outcome: { en: 'Money, score and winners', zh: '計分與贏家' },
   results: { en: 'Who wins', zh: '誰獲勝' },
   count: { en: 'count', zh: '數量' },
-  perSeat: { en: 'per player', zh: '每位玩家' },
   in: { en: 'in', zh: '於' },
   type: { en: 'type', zh: '型別' },
   initial: { en: 'starts at', zh: '初始值' },

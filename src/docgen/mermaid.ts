@@ -5,7 +5,7 @@
  * Assignments and card moves are left to the rule readings below the diagram.
  */
 import type { Effect, Procedure, RuleNode, Spec } from '../spec/types.generated.ts';
-import { ui, type Lang } from './i18n.ts';
+import { ui } from './i18n.ts';
 import { Reader, effectKind } from './readings/reader.ts';
 import type { Templates } from './readings/templates.ts';
 

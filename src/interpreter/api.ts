@@ -129,4 +129,8 @@ export interface EngineTools<State = unknown> extends Engine<State> {
   evaluate(state: State, expr: string): Json;
   /** a new state arranged as `given` says */
   arrange(state: State, given: Given): State;
+  /** the id an answer stands for, with full knowledge: a card's kind id, a place's id (else undefined) */
+  answerId(state: State, action: Action): string | undefined;
+  /** the card kinds this game was made with (players and options decide the counts) */
+  kindsInPlay(state: State): string[];
 }

@@ -240,6 +240,16 @@ export function makeEngine(p: Program): EngineTools<State> {
     evaluate(s, src) {
       return evaluator(s, tablesFor(s), src);
     },
+    kindsInPlay(s) {
+      return [...new Set(s.kinds.map((k) => p.cards[k]!.id))];
+    },
+    answerId(s, action) {
+      const ch = p.chooses.get(action.choice);
+      if (!ch || typeof action.value !== 'number') return undefined;
+      if (ch.optionType === 'card') return p.cards[s.kinds[action.value]!]?.id;
+      if (ch.optionType === 'space') return p.spaces[ch.optionSet!]!.items[action.value]?.id;
+      return undefined;
+    },
     arrange(s, given) {
       const next = cloneState(s);
       const t = tablesFor(next);

@@ -19,6 +19,7 @@ const EFFECT_KEYS = [
 
 export class EffectCompiler {
   private readonly inlining: string[] = [];
+  private readonly chooseNodes = new Map<string, Node>();
 
   constructor(
     private readonly cc: Compiler,
@@ -318,7 +319,10 @@ export class EffectCompiler {
   private choose(e: Node, env: Env, rule: string): void {
     const id = String(e['choose']);
     const p = this.cc.program;
-    if (p.chooses.has(id)) this.cc.error(e, 'choose', `choice id '${id}' is used twice`);
+    // the same choose may be inlined at several call sites of its procedure; two different ones may not share an id
+    const first = this.chooseNodes.get(id);
+    if (first && first !== e) this.cc.error(e, 'choose', `choice id '${id}' is used twice`);
+    this.chooseNodes.set(id, e);
     const seatsC = this.cc.expr(e, 'seats', env);
     if (!seatsC) return;
     const single = seatsC.type.k === 'seat';
