@@ -27,10 +27,19 @@ export function seatView(p: Program, s: State, t: Tables, seat: number, pending:
     });
 
   // keyed vars read as {itemId: value}; keyed zones as one entry per item, `name[itemId]`
+  // places read as their ids, not their indices
+  const placeIds = (d: VarDecl): ((x: Json) => Json) => {
+    const set = p.spaces.findIndex((sp) => sp.id === d.type.replace(/\[\]$/, ''));
+    if (set < 0) return (x) => x;
+    const items = p.spaces[set]!.items;
+    const one = (x: Json): Json => (typeof x === 'number' ? (items[x]?.id ?? x) : x);
+    return d.type.endsWith('[]') ? (x) => (Array.isArray(x) ? x.map(one) : x) : one;
+  };
   const value = (d: VarDecl, v: Json): Json => {
-    if (d.by === undefined) return v;
+    const show = placeIds(d);
+    if (d.by === undefined) return show(v);
     const out: Record<string, Json> = {};
-    p.spaces[d.by]!.items.forEach((item, i) => (out[item.id] = (v as Json[])[i]!));
+    p.spaces[d.by]!.items.forEach((item, i) => (out[item.id] = show((v as Json[])[i]!)));
     return out;
   };
   const zonesOf = (per: 'game' | 'seat', physical: number[][], owner: number | undefined): Record<string, Json[]> => {

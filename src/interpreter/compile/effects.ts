@@ -516,8 +516,10 @@ function logMove(c: RunCtx, rule: string, p: import('../program.ts').Program, fr
     count: cards.length,
   };
   const vis = mergeVis(zoneVis(p, from.zone, fromSeat), zoneVis(p, to.zone, toSeat));
-  if (vis === 'all') log(c, rule, 'move', { ...where, cards });
-  else log(c, rule, 'move', { ...where, cards }, vis, where);
+  // what the cards show: the kind, or only the front for kinds that hide behind one
+  const shows = cards.map((card) => { const k = p.cards[c.t.kindOf[card]!]!; return k.front ? k.front.id : k.id; });
+  if (vis === 'all') log(c, rule, 'move', { ...where, cards, shows });
+  else log(c, rule, 'move', { ...where, cards, shows }, vis, where);
 }
 
 export type { Type };
