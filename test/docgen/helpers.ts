@@ -1,0 +1,61 @@
+/** Shared by the docgen tests: the real Cash'n Guns spec, temp copies of rules folders, page lookups. */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { buildGameDoc, type GameDoc } from '../../src/docgen/model.ts';
+import { loadSpecFolder } from '../../src/spec/load-spec.ts';
+
+export const REAL_GAME = 'rules/cash-n-guns';
+export const EDITION_RULES = 'test/docgen/fixtures/edition-rules';
+
+export function loadDoc(dir: string, rulesDir = posix.dirname(dir)): GameDoc {
+  const { spec, diagnostics } = loadSpecFolder(dir);
+  if (!spec) throw new Error(`cannot load ${dir}: ${diagnostics.map((d) => d.message).join('; ')}`);
+  return buildGameDoc(dir, spec, rulesDir);
+}
+
+const temps: string[] = [];
+
+export function tempDir(prefix = 'docgen-'): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(d);
+  return d;
+}
+
+export function cleanTemps(): void {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** a rules folder holding copies of the given game folders */
+export function copyRules(...gameDirs: string[]): string {
+  const rules = join(tempDir('docgen-rules-'), 'rules');
+  mkdirSync(rules, { recursive: true });
+  for (const g of gameDirs) cpSync(g, join(rules, posix.basename(g)), { recursive: true });
+  return rules;
+}
+
+/** every file under dir: relative path → content */
+export function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string, rel: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      const r = rel ? `${rel}/${e}` : e;
+      if (statSync(p).isDirectory()) walk(p, r);
+      else out.set(r, readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+/** undo the HTML escaping of esc() */
+export function unescapeHtml(s: string): string {
+  return s
+    .replace(/<br>/g, '\n')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
