@@ -152,7 +152,8 @@ const config = withMermaid(
         },
       },
     },
-    // mermaid: diagrams follow the page's light/dark mode (the plugin switches to 'dark')
+    // Mermaid diagrams are rendered in the browser; the plugin switches to its 'dark' theme in
+    // dark mode. They are scaled down to the page width.
     mermaid: { theme: 'default' },
     vite: {
       // dev only: pre-bundle mermaid, else the browser fails on `fastdom.js does not provide an

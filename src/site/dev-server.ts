@@ -19,7 +19,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
-import { SIDEBAR_FILE, validateAndGenerate, type GenerateOutcome } from './generate.ts';
+import { SIDEBAR_FILE, validateAndGenerate, type GenerateOptions, type GenerateOutcome } from './generate.ts';
 import { watchRules, type RulesWatcher } from './watch.ts';
 
 export interface DevServerOptions {
@@ -78,11 +78,14 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
   };
 
   /** validate + generate; prints the outcome; returns it */
-  const rebuild = async (why: string): Promise<GenerateOutcome> => {
+  const rebuild = async (why: string, saved?: string[]): Promise<GenerateOutcome> => {
     out(`[${clock()}] ${why}: validating ${rel(rulesDir)} …\n`);
     let outcome: GenerateOutcome;
     try {
-      outcome = await validateAndGenerate({ rulesDir, siteDir, smoke: o.smoke !== false });
+      // after a save, the random playouts run for the changed games only (the others passed)
+      const opts: GenerateOptions = { rulesDir, siteDir, smoke: o.smoke !== false };
+      if (saved !== undefined) opts.smokeOnly = saved;
+      outcome = await validateAndGenerate(opts);
     } catch (e) {
       err(`error: ${(e as Error).message}\n`);
       return { ok: false, diagnostics: [], validateMs: 0, generateMs: 0 };
@@ -185,7 +188,7 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
     async (files) => {
       if (stopping) return;
       const what = files.map((f) => rel(f)).join(', ');
-      const outcome = await rebuild(`${what} changed`);
+      const outcome = await rebuild(`${what} changed`, files);
       if (!outcome.ok || stopping) return;
       if (!child) {
         await serve();

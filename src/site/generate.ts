@@ -96,6 +96,11 @@ export interface GenerateOptions {
   skipValidation?: boolean;
   /** random playouts during validation (default true, as `rules validate`) */
   smoke?: boolean;
+  /**
+   * play the random games only for the games these files belong to (the files just saved);
+   * every game still gets the static checks. Default: all games.
+   */
+  smokeOnly?: string[];
   generator?: GenerateSite;
 }
 
@@ -104,7 +109,17 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   const t0 = performance.now();
   let diagnostics: Diagnostic[] = [];
   if (!o.skipValidation) {
-    diagnostics = validatePaths([o.rulesDir], { smoke: o.smoke !== false });
+    const smoke = o.smoke !== false;
+    if (smoke && o.smokeOnly !== undefined) {
+      // a removed file: its folder, if the game is still there
+      const changed = o.smokeOnly.map((f) => (existsSync(f) ? f : dirname(f))).filter((f) => existsSync(f));
+      diagnostics = validatePaths([o.rulesDir], { smoke: false });
+      if (!hasErrors(diagnostics) && changed.length > 0) {
+        diagnostics = dedupe([...diagnostics, ...validatePaths([...new Set(changed)], { smoke: true })]);
+      }
+    } else {
+      diagnostics = validatePaths([o.rulesDir], { smoke });
+    }
   }
   const t1 = performance.now();
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, validateMs: t1 - t0, generateMs: 0 };

@@ -1,0 +1,350 @@
+/// <reference lib="dom" />
+/**
+ * The built rules site in a real headless Chromium (Debian's /usr/bin/chromium, driven by
+ * playwright-core). The site is generated from rules/ and built into a temporary folder, then
+ * served by the loopback-only static server. Checks:
+ * - every generated page of every game, and every source page, in English and Chinese, renders
+ *   (a title, no 404 page) without console errors, page errors or failed requests (the browser's
+ *   own /favicon.ico request is the one 404 allowed);
+ * - a rule's link to its source lands on the source page with that line targeted: highlighted,
+ *   inside the viewport, and showing the first characters of the quote;
+ * - searching Chinese words (鈔票, 搶匪, …) in the Chinese site gives results that lead to rule
+ *   sections containing the word; a Latin-script search still works;
+ * - a Mermaid flow diagram renders an <svg> in both locales.
+ * Screenshots go to test-artifacts/site/. A missing Chromium fails the test, it is not skipped.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
+import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
+
+const SHOTS = join(ARTIFACTS, 'site');
+
+interface Generated {
+  games: { id: string; name: { en: string; zh: string } }[];
+}
+
+/** Chinese search words and the game whose pages must contain them (tested when the game exists) */
+const ZH_QUERIES: { term: string; game: string }[] = [
+  { term: '鈔票', game: 'cash-n-guns' },
+  { term: '搶匪', game: 'cash-n-guns' },
+  { term: '保護費', game: 'downtown' },
+  { term: '搶劫', game: 'downtown' },
+];
+
+let site: ReturnType<typeof tempSite>;
+let server: StaticServer;
+let context: BrowserContext;
+let profileDir: string;
+let generated: Generated;
+let buildMs = 0;
+
+/** the site URL of every generated page under `dir` (relative to the site folder) */
+function pagesUnder(dir: string): string[] {
+  const abs = join(site.siteDir, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => '/' + relative(site.siteDir, join(abs, f)).replace(/\\/g, '/').replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, ''))
+    .sort();
+}
+
+interface Problems {
+  console: string[];
+  failed: string[];
+}
+
+/** open url; collect console errors, page errors and failed requests while it loads */
+async function visit(page: Page, url: string, settle: (p: Page) => Promise<void> = async () => {}): Promise<Problems> {
+  const problems: Problems = { console: [], failed: [] };
+  const onConsole = (m: { type(): string; text(): string }): void => {
+    // a failed load is also reported as a response below, where the favicon can be told apart
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.console.push(m.text());
+  };
+  const onPageError = (e: Error): void => void problems.console.push(`page error: ${e.message}`);
+  const onResponse = (r: { status(): number; url(): string }): void => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.failed.push(`${r.status()} ${r.url()}`);
+  };
+  const onFailed = (r: { url(): string; failure(): { errorText: string } | null }): void => {
+    // ERR_ABORTED: a prefetch of a linked page cut short by the next navigation
+    const why = r.failure()?.errorText ?? '';
+    if (!why.includes('ERR_ABORTED')) problems.failed.push(`failed ${r.url()}: ${why}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  try {
+    await page.goto(server.url + url, { waitUntil: 'load' });
+    await page.locator('.VPContent').first().waitFor({ state: 'visible' });
+    await settle(page);
+    await page.waitForTimeout(100);
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+  }
+  return problems;
+}
+
+const norm = (s: string): string => s.replace(/\s+/g, '');
+/** without spaces, punctuation and symbols (quotes may use other commas or bars than the text) */
+const loose = (s: string): string => s.replace(/[\s\p{P}\p{S}]+/gu, '');
+
+/** the text of a seed line, from seeds/index.yaml and the seed file */
+function seedLine(seed: string, line: number): string {
+  const index = parse(readFileSync(join(ROOT, 'seeds/index.yaml'), 'utf8')) as { seeds: { id: string; file: string }[] };
+  const info = index.seeds.find((s) => s.id === seed);
+  if (!info) throw new Error(`no seed ${seed} in seeds/index.yaml`);
+  return readFileSync(join(ROOT, 'seeds', info.file), 'utf8').split('\n')[line - 1] ?? '';
+}
+
+async function newPage(): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+describe('the rules site in Chromium', () => {
+  beforeAll(async () => {
+    const executablePath = requireChromium();
+    site = tempSite('browser');
+    const dist = join(site.dir, 'dist');
+    const t0 = performance.now();
+    const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist]);
+    const code = await build.exited;
+    buildMs = performance.now() - t0;
+    if (code !== 0) throw new Error(`npm run docs:build failed (${code}):\n${build.stdout()}\n${build.stderr()}`);
+    process.stdout.write(`site generated and built in ${(buildMs / 1000).toFixed(1)} s\n`);
+    generated = JSON.parse(readFileSync(join(site.siteDir, '.vitepress/generated/sidebar.json'), 'utf8')) as Generated;
+    server = await startStaticServer({ root: dist });
+    mkdirSync(SHOTS, { recursive: true });
+    profileDir = mkdtempSync(join(tmpdir(), 'rules-site-chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 1280, height: 800 },
+      locale: 'zh-TW',
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    site?.cleanup();
+  });
+
+  it('builds with every game in the generated navigation', () => {
+    expect(generated.games.length).toBeGreaterThan(0);
+    for (const g of generated.games) {
+      expect(pagesUnder(`games/${g.id}`).length, g.id).toBeGreaterThan(0);
+      expect(pagesUnder(`zh/games/${g.id}`).length, g.id).toBe(pagesUnder(`games/${g.id}`).length);
+    }
+  });
+
+  it('renders every page of every game and every source page, in both locales, without errors', async () => {
+    const page = await newPage();
+    const urls = [
+      '/',
+      '/zh/',
+      ...generated.games.flatMap((g) => [...pagesUnder(`games/${g.id}`), ...pagesUnder(`zh/games/${g.id}`)]),
+      ...pagesUnder('sources'),
+      ...pagesUnder('zh/sources'),
+    ];
+    const bad: string[] = [];
+    for (const url of urls) {
+      const p = await visit(page, url, async (pg) => {
+        if ((await pg.locator('.mermaid').count()) > 0) await pg.locator('.mermaid svg').first().waitFor();
+      });
+      const notFound = await page.locator('.NotFound').count();
+      const title = (await page.locator('.vp-doc h1, .VPHome .name, .VPHome .text').first().textContent().catch(() => null)) ?? '';
+      if (notFound > 0) bad.push(`${url}: 404 page`);
+      if (title.trim() === '') bad.push(`${url}: no title`);
+      for (const c of p.console) bad.push(`${url}: console: ${c}`);
+      for (const f of p.failed) bad.push(`${url}: request: ${f}`);
+    }
+    await page.goto(server.url + `/zh/games/${generated.games[0]!.id}/`);
+    await page.screenshot({ path: join(SHOTS, 'zh-game-overview.png') });
+    await page.close();
+    expect(bad, bad.join('\n')).toEqual([]);
+    expect(urls.length).toBeGreaterThan(4);
+  }, 600_000);
+
+  for (const locale of ['en', 'zh'] as const) {
+    it(`follows a rule's source link to the highlighted source line (${locale})`, async () => {
+      const page = await newPage();
+      const prefix = locale === 'zh' ? '/zh' : '';
+      let checked = 0;
+      for (const g of generated.games) {
+        // the first page of the game that quotes its source
+        let link = null;
+        for (const url of pagesUnder(`${prefix.slice(1)}${prefix ? '/' : ''}games/${g.id}`)) {
+          await visit(page, url);
+          const candidate = page.locator('.vp-doc a[href*="sources/"][href*="#L"]').first();
+          if ((await candidate.count()) > 0) {
+            link = candidate;
+            break;
+          }
+        }
+        expect(link, `no link to a source line on any page of ${g.id} (${locale})`).not.toBeNull();
+        const href = (await link!.getAttribute('href'))!;
+        const m = /sources\/([^/#]+)#L(\d+)/.exec(href);
+        expect(m, href).not.toBeNull();
+        const [, seed, line] = m!;
+        // the quote: the link's text, unless the link shows the reference (003:80); then the rest of
+        // the block it sits in (`.rule-quote-text` in the generated pages)
+        const quote = loose(
+          await link!.evaluate((a) => {
+            const own = a.textContent ?? '';
+            if (!/^\s*[\w-]+:\d+(-\d+)?\s*$/.test(own)) return own;
+            const block = a.closest('blockquote, li, p, td');
+            const text = block?.querySelector('.rule-quote-text')?.textContent ?? block?.textContent ?? '';
+            return text.replace(own, '');
+          }),
+        );
+        await link!.scrollIntoViewIfNeeded();
+        await link!.click();
+        await page.waitForURL(new RegExp(`/sources/${seed}#L${line}$`));
+        const target = page.locator(`[id="L${line}"]`);
+        await target.waitFor({ state: 'visible' });
+        await page.waitForFunction(
+          (id) => {
+            const el = document.getElementById(id);
+            if (!el || !(el.matches(':target') || el.classList.contains('is-target'))) return false;
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight;
+          },
+          `L${line}`,
+        );
+        const info = await target.evaluate((el) => ({
+          cls: el.className,
+          text: el.textContent ?? '',
+          background: getComputedStyle(el).backgroundColor,
+        }));
+        expect(info.cls).toMatch(/\bsrc-line\b/);
+        expect(info.background, 'the targeted line is highlighted').not.toBe('rgba(0, 0, 0, 0)');
+        const lineText = loose(info.text);
+        const seedText = loose(seedLine(seed!, Number(line)));
+        expect(lineText).toContain([...seedText].slice(0, 8).join(''));
+        // the quote starts on this line: its first characters are there
+        expect(quote.length, 'the quote next to the link').toBeGreaterThan(0);
+        expect(lineText, `quote "${quote}"`).toContain([...quote].slice(0, 4).join(''));
+        await page.screenshot({ path: join(SHOTS, `${locale}-source-target-${g.id}.png`) });
+
+        // the same URL opened directly (a full page load: CSS :target)
+        const sourceUrl = new URL(page.url()).pathname;
+        await page.goto('about:blank');
+        await visit(page, sourceUrl + `#L${line}`);
+        await page.waitForFunction(
+          (id) => {
+            const el = document.getElementById(id);
+            if (!el || !el.matches(':target')) return false;
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)';
+          },
+          `L${line}`,
+        );
+        checked++;
+      }
+      await page.close();
+      expect(checked).toBe(generated.games.length);
+    }, 180_000);
+  }
+
+  it('finds rules by Chinese words in the Chinese site', async () => {
+    const ids = new Set(generated.games.map((g) => g.id));
+    const queries = ZH_QUERIES.filter((q) => ids.has(q.game));
+    expect(queries.length, 'a Chinese query for one of the games present').toBeGreaterThan(0);
+    const page = await newPage();
+    for (const { term, game } of queries) {
+      await visit(page, '/zh/');
+      await page.locator('#local-search button').first().click();
+      const input = page.locator('.VPLocalSearchBox input');
+      await input.fill(term);
+      await page.locator('.VPLocalSearchBox .result').first().waitFor();
+      await page.waitForTimeout(400); // the search is debounced: let the list settle
+      const hrefs = await page.locator('.VPLocalSearchBox a.result').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+      await page.screenshot({ path: join(SHOTS, `zh-search-${term}.png`) });
+      await page.keyboard.press('Escape');
+      // results in the game's rule pages, each pointing at a section
+      const ruleHits = hrefs.filter((h) => h.startsWith(`/zh/games/${game}/`) && h.includes('#'));
+      expect(ruleHits.length, `${term}: results ${hrefs.join(', ')}`).toBeGreaterThan(0);
+      expect(hrefs.every((h) => h.startsWith('/zh/')), `${term}: only Chinese pages`).toBe(true);
+      // the sections found do contain the word (in their heading or text)
+      for (const hit of ruleHits.slice(0, 3)) {
+        await visit(page, hit.split('#')[0]!);
+        const anchor = decodeURIComponent(hit.split('#')[1]!);
+        const text = await page.evaluate((id) => {
+          const h = document.getElementById(id);
+          if (!h) return null;
+          const level = /^H(\d)$/.exec(h.tagName)?.[1];
+          let s = h.textContent ?? '';
+          for (let n = h.nextElementSibling; n; n = n.nextElementSibling) {
+            const l = /^H(\d)$/.exec(n.tagName)?.[1];
+            if (level && l && Number(l) <= Number(level)) break;
+            s += n.textContent ?? '';
+          }
+          return s;
+        }, anchor);
+        expect(text, `${hit}: no element #${anchor}`).not.toBeNull();
+        expect(norm(text!), `${hit} contains ${term}`).toContain(term);
+      }
+    }
+    await page.close();
+  }, 120_000);
+
+  it('still finds Latin-script words', async () => {
+    const page = await newPage();
+    const g = generated.games[0]!;
+    const word = g.name.en.split(/[^A-Za-z]+/).find((w) => w.length >= 3) ?? g.id;
+    await visit(page, '/');
+    await page.locator('#local-search button').first().click();
+    await page.locator('.VPLocalSearchBox input').fill(word.toLowerCase());
+    await page.locator('.VPLocalSearchBox .result').first().waitFor();
+    const hrefs = await page.locator('.VPLocalSearchBox a.result').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.some((h) => h.startsWith(`/games/${g.id}/`)), `${word}: ${hrefs.join(', ')}`).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  it('renders the Mermaid flow diagram as an <svg> in both locales', async () => {
+    const page = await newPage();
+    for (const g of generated.games) {
+      for (const prefix of ['', '/zh']) {
+        const url = `${prefix}/games/${g.id}/flow`;
+        const p = await visit(page, url);
+        // the plugin may re-render (replace) the svg once more after the first paint: check size
+        // and content in one go
+        const size = await page.waitForFunction(() => {
+          const svg = document.querySelector('.mermaid svg');
+          const r = svg?.getBoundingClientRect();
+          return svg && r && r.width > 50 && r.height > 50 && svg.querySelectorAll('.node').length > 1
+            ? { width: r.width, height: r.height, nodes: svg.querySelectorAll('.node').length }
+            : false;
+        });
+        const box = (await size.jsonValue()) as { width: number; height: number; nodes: number };
+        expect(box.nodes, `${url}: nodes in the diagram`).toBeGreaterThan(1);
+        expect(p.console, url).toEqual([]);
+        expect(p.failed, url).toEqual([]);
+        await page.locator('.mermaid svg').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `${prefix ? 'zh' : 'en'}-flow-${g.id}.png`) });
+      }
+    }
+    await page.close();
+  }, 120_000);
+});

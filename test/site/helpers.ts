@@ -1,0 +1,118 @@
+/**
+ * Shared by the site tests: a throw-away copy of the VitePress site (the real config and theme,
+ * no generated pages) inside the project, so that `vitepress` and the Mermaid plugin resolve from
+ * the project's node_modules; running tools as child processes; Chromium.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** the games the site tests generate pages from (SITE_TEST_RULES_DIR: another folder) */
+export const RULES_DIR = resolve(ROOT, process.env.SITE_TEST_RULES_DIR ?? 'rules');
+
+/** fail (never skip) when the browser is missing: CI installs it */
+export function requireChromium(): string {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: the site's browser tests need it. ` +
+        'Install it with `sudo apt-get install -y chromium fonts-noto-cjk` (Debian; .ci/run does this), ' +
+        'or set CHROMIUM_PATH to a Chromium binary.',
+    );
+  }
+  return CHROMIUM;
+}
+
+/** a fresh folder under test-artifacts/tmp/ holding site/.vitepress/{config.mts,theme/} */
+export function tempSite(tag: string): { dir: string; siteDir: string; cleanup: () => void } {
+  const base = join(ARTIFACTS, 'tmp');
+  mkdirSync(base, { recursive: true });
+  const dir = mkdtempSync(join(base, `${tag}-`));
+  const siteDir = join(dir, 'site');
+  mkdirSync(join(siteDir, '.vitepress'), { recursive: true });
+  cpSync(join(ROOT, 'site/.vitepress/config.mts'), join(siteDir, '.vitepress/config.mts'));
+  cpSync(join(ROOT, 'site/.vitepress/theme'), join(siteDir, '.vitepress/theme'), { recursive: true });
+  return { dir, siteDir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface Proc {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** stdout and stderr as they arrived */
+  output(): string;
+  /** resolves with the exit code (or the signal's name) */
+  exited: Promise<number | string>;
+  /** wait until stdout+stderr match re (rejects on timeout or exit) */
+  waitFor(re: RegExp, timeoutMs: number, from?: number): Promise<RegExpMatchArray>;
+  /** characters of output so far (for waitFor's `from`) */
+  mark(): number;
+}
+
+/** run `node --import tsx <script> args…` in the project folder */
+export function runTs(script: string, args: string[], env: Record<string, string> = {}): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let all = '';
+  const listeners = new Set<() => void>();
+  const tick = (): void => {
+    for (const l of [...listeners]) l();
+  };
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => {
+    out += s;
+    all += s;
+    tick();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => {
+    err += s;
+    all += s;
+    tick();
+  });
+  let done = false;
+  const exited = new Promise<number | string>((ok) =>
+    child.on('exit', (code, signal) => {
+      done = true;
+      tick();
+      ok(code ?? signal ?? -1);
+    }),
+  );
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    output: () => all,
+    exited,
+    mark: () => all.length,
+    waitFor: (re, timeoutMs, from = 0) =>
+      new Promise((ok, fail) => {
+        const check = (): void => {
+          const m = all.slice(from).match(re);
+          if (m) {
+            finish();
+            ok(m);
+          } else if (done) {
+            finish();
+            fail(new Error(`process exited before printing ${re}; output:\n${all}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          finish();
+          fail(new Error(`timed out after ${timeoutMs} ms waiting for ${re}; output:\n${all}`));
+        }, timeoutMs);
+        const finish = (): void => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      }),
+  };
+}

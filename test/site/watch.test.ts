@@ -1,0 +1,172 @@
+/**
+ * The `npm start` loop (src/site/dev-server.ts) on a throw-away copy of the rules: the dev server
+ * validates, generates and serves the site with `vitepress dev` on a free loopback port, then
+ * - a saved change of one number in a YAML file is validated and regenerated, and the dev
+ *   server serves the page with the new number;
+ * - a saved broken YAML file is reported as `file:line:col: error: …`, nothing is regenerated and
+ *   the last good page is still served;
+ * - fixing the file brings the loop back; SIGTERM stops the server and VitePress with it.
+ */
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, RULES_DIR, runTs, tempSite, type Proc } from './helpers.ts';
+
+let site: ReturnType<typeof tempSite>;
+let rulesDir: string;
+let dev: Proc;
+let base: string;
+
+/** the game to edit and the card whose count changes: the first `count: <n>` in components.yaml */
+interface Edit {
+  game: string;
+  file: string;
+  original: string;
+  cardId: string;
+  from: number;
+  to: number;
+}
+let edit: Edit;
+
+function findEdit(): Edit {
+  for (const game of readdirSync(rulesDir).sort()) {
+    const file = join(rulesDir, game, 'components.yaml');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    // - id: <card>\n  count: <n>
+    const m = /^ {2}- id: ([\w-]+)\n {4}count: (\d+)$/m.exec(text);
+    if (m) {
+      const from = Number(m[2]);
+      return { game, file, original: text, cardId: m[1]!, from, to: from + 20 };
+    }
+  }
+  throw new Error(`no components.yaml with a literal card count under ${rulesDir}`);
+}
+
+/** the generated Markdown of the card's section (from its heading to the next heading) */
+function cardSection(page: string, cardId: string): string {
+  const md = readFileSync(join(site.siteDir, page), 'utf8');
+  const start = md.indexOf(`{#${cardId}}`);
+  if (start < 0) throw new Error(`${page} has no heading {#${cardId}}`);
+  const next = md.slice(start).search(/\n#{1,6} /);
+  return next < 0 ? md.slice(start) : md.slice(start, start + next);
+}
+
+/** the page as VitePress dev compiles it (the Vue module with the rendered HTML) */
+async function served(page: string): Promise<string> {
+  const r = await fetch(`${base}/${page}?import`);
+  expect(r.status, page).toBe(200);
+  return r.text();
+}
+
+/** the rendered section of the card (its heading up to the next heading) in the page module */
+function sectionIn(module: string, cardId: string): string {
+  const at = module.indexOf(`id=\\"${cardId}\\"`);
+  expect(at, `rendered heading of ${cardId}`).toBeGreaterThanOrEqual(0);
+  const next = module.slice(at).search(/<h[1-6] /);
+  return next < 0 ? module.slice(at) : module.slice(at, at + next);
+}
+
+/** the number as a whole cell/item of the rendered section (`<strong>count:</strong> 15</li>`) */
+const showsNumber = (section: string, n: number): boolean => new RegExp(`[ >]${n}<`).test(section);
+
+/** poll the dev server until the card's section shows n (Vite sees the new file a moment later) */
+async function servedShows(page: string, cardId: string, n: number, timeoutMs = 20_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  let section = '';
+  while (Date.now() < until) {
+    section = sectionIn(await served(page), cardId);
+    if (showsNumber(section, n)) return section;
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  throw new Error(`${page}: the section of ${cardId} does not show ${n} after ${timeoutMs} ms:\n${section}`);
+}
+
+const componentsPage = (): string => `games/${edit.game}/components.md`;
+
+describe('npm start: validate, generate, serve, watch', () => {
+  beforeAll(async () => {
+    site = tempSite('watch');
+    rulesDir = join(site.dir, 'rules');
+    cpSync(RULES_DIR, rulesDir, { recursive: true });
+    edit = findEdit();
+    dev = runTs('src/site/dev-server.ts', ['--rules-dir', rulesDir, '--site-dir', site.siteDir, '--port', '0']);
+    const m = await dev.waitFor(/Rules site: http:\/\/localhost:(\d+)\//, 120_000);
+    base = `http://127.0.0.1:${m[1]}`;
+  }, 180_000);
+
+  afterAll(async () => {
+    if (dev && dev.child.exitCode === null) {
+      dev.child.kill('SIGTERM');
+      await dev.exited;
+    }
+    site?.cleanup();
+  });
+
+  it('generates the site and serves it on the loopback interface only', async () => {
+    expect(dev.stdout()).toMatch(/0 errors/);
+    const section = cardSection(componentsPage(), edit.cardId);
+    expect(section).toContain(String(edit.from));
+    const r = await fetch(`${base}/`);
+    expect(r.status).toBe(200);
+    // not reachable through the machine's other addresses
+    const port = new URL(base).port;
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i !== undefined && i.family === 'IPv4' && !i.internal)
+      .map((i) => i!.address);
+    for (const ip of others) await expect(fetch(`http://${ip}:${port}/`), ip).rejects.toThrow();
+    await servedShows(componentsPage(), edit.cardId, edit.from);
+  });
+
+  it('regenerates the page when a number in a YAML file is saved', async () => {
+    const mark = dev.mark();
+    const changed = edit.original.replace(
+      new RegExp(`^( {2}- id: ${edit.cardId}\\n {4}count: )${edit.from}$`, 'm'),
+      `$1${edit.to}`,
+    );
+    expect(changed).not.toBe(edit.original);
+    writeFileSync(edit.file, changed);
+    await dev.waitFor(/changed: validating[\s\S]*?(\d+ files? updated|no page changed)/, 60_000, mark);
+    const out = dev.output().slice(mark);
+    expect(out).toMatch(/\d+ files? updated/);
+    expect(out).toContain(componentsPage());
+    expect(cardSection(componentsPage(), edit.cardId)).toContain(String(edit.to));
+    // VitePress serves the new version
+    const section = await servedShows(componentsPage(), edit.cardId, edit.to);
+    expect(showsNumber(section, edit.from), 'the old number is gone').toBe(false);
+  }, 90_000);
+
+  it('prints file:line:col for a broken YAML file and keeps the last good site', async () => {
+    const good = readFileSync(edit.file, 'utf8');
+    const before = readFileSync(join(site.siteDir, componentsPage()), 'utf8');
+    const mark = dev.mark();
+    writeFileSync(edit.file, good + '  - id: [broken\n');
+    await dev.waitFor(/the site was not regenerated/, 60_000, mark);
+    const err = dev.output().slice(mark);
+    const rel = relative(ROOT, edit.file).replace(/\\/g, '/');
+    expect(err).toMatch(new RegExp(`${rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error: `));
+    // nothing was regenerated: the page on disk and the one served are the last good ones
+    expect(readFileSync(join(site.siteDir, componentsPage()), 'utf8')).toBe(before);
+    await new Promise((ok) => setTimeout(ok, 500));
+    expect(showsNumber(sectionIn(await served(componentsPage()), edit.cardId), edit.to)).toBe(true);
+
+    // fixing the file brings the loop back (same content as the last good site: nothing to rewrite)
+    const mark2 = dev.mark();
+    writeFileSync(edit.file, good);
+    await dev.waitFor(/0 errors[^\n]*(no page changed|updated)/, 60_000, mark2);
+    expect(readFileSync(join(site.siteDir, componentsPage()), 'utf8')).toBe(before);
+  }, 120_000);
+
+  it('stops VitePress with the dev server (SIGTERM)', async () => {
+    dev.child.kill('SIGTERM');
+    const code = await dev.exited;
+    expect(code).toBe(0);
+    await expect(fetch(`${base}/`)).rejects.toThrow();
+  }, 30_000);
+});
