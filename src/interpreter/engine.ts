@@ -8,7 +8,7 @@ import type { ChooseInstr, Program, RunCtx, Tables, VarDecl } from './program.ts
 import { drawMany, seedRng } from './rng.ts';
 import { cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
-import { knowledgeOf, seatView } from './view.ts';
+import { knowledge, knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
@@ -167,9 +167,10 @@ export function makeEngine(p: Program): EngineTools<State> {
     const kindOf = tablesFor(s).kindOf;
     const seen = new Set<string>();
     const out: Action[] = [];
+    const knows = knowledge(p, s, seat);
     for (const card of opts as number[]) {
       const kind = kindOf[card]!;
-      const known = knowledgeOf(p, s, card, seat);
+      const known = knows(card);
       const key = known === 'all' ? `kind:${kind}` : known === 'front' ? `front:${p.cards[kind]!.front!.id}` : 'unseen';
       if (seen.has(key)) continue;
       seen.add(key);

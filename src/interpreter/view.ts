@@ -84,29 +84,33 @@ function backsShown(d: ZoneDecl, owner: number | undefined, seat: number): boole
 
 /** What `seat` knows of `card` now: nothing, its front only, or all of it. */
 export function knowledgeOf(p: Program, s: State, card: number, seat: number): 'none' | 'front' | 'all' {
-  const kind = p.cards[s.kinds[card]!]!;
-  if (s.result !== null) return 'all';
-  const where = locate(p, s, card);
-  const visible = where !== undefined && (where.d.visibility === 'public' || (where.d.visibility === 'owner' && where.owner === seat) || (where.d.visibility === 'top' && where.index === 0));
-  if (!kind.front) return visible ? 'all' : 'none';
-  if (s.revealed.includes(card) || peekedBy(s, card, seat)) return 'all';
-  if (!visible) return 'none';
-  return backsShown(where.d, where.owner, seat) ? 'all' : 'front';
+  return knowledge(p, s, seat)(card);
 }
 
-function locate(p: Program, s: State, card: number): { d: ZoneDecl; owner: number | undefined; index: number } | undefined {
+/**
+ * What `seat` knows of each card, as one function built from a single pass over the zones it can
+ * see (asking card by card would search every zone each time).
+ */
+export function knowledge(p: Program, s: State, seat: number): (card: number) => 'none' | 'front' | 'all' {
+  if (s.result !== null) return () => 'all';
+  const seen = new Map<number, boolean>(); // card -> back shown where it lies
+  const note = (d: ZoneDecl, cards: number[], owner: number | undefined) => {
+    const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat);
+    const backs = backsShown(d, owner, seat);
+    if (visible) for (const card of cards) seen.set(card, backs);
+    else if (d.visibility === 'top' && cards.length > 0) seen.set(cards[0]!, backs);
+  };
   for (const d of p.zones) {
+    if (d.visibility === 'hidden') continue;
     for (let k = 0; k < d.size; k++) {
-      if (d.per === 'game') {
-        const index = s.z[d.slot + k]!.indexOf(card);
-        if (index >= 0) return { d, owner: undefined, index };
-      } else {
-        for (let owner = 0; owner < s.seats.length; owner++) {
-          const index = s.seats[owner]!.z[d.slot + k]!.indexOf(card);
-          if (index >= 0) return { d, owner, index };
-        }
-      }
+      if (d.per === 'game') note(d, s.z[d.slot + k]!, undefined);
+      else s.seats.forEach((st, owner) => note(d, st.z[d.slot + k]!, owner));
     }
   }
-  return undefined;
+  return (card) => {
+    const backs = seen.get(card);
+    if (!p.cards[s.kinds[card]!]!.front) return backs === undefined ? 'none' : 'all';
+    if (s.revealed.includes(card) || peekedBy(s, card, seat)) return 'all';
+    return backs === undefined ? 'none' : backs ? 'all' : 'front';
+  };
 }
