@@ -141,11 +141,14 @@ function literalFits(v: unknown, type: VarType): boolean {
       return v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0); // seat numbers are 0-based
     case 'card':
       return v === null;
-    case 'seats':
-    case 'cards':
     case 'numbers':
+      return Array.isArray(v) && v.every((x) => typeof x === 'number');
     case 'strings':
-      return Array.isArray(v) && v.length === 0;
+      return Array.isArray(v) && v.every((x) => typeof x === 'string');
+    case 'seats':
+      return Array.isArray(v) && v.every((x) => Number.isInteger(x) && (x as number) >= 0);
+    case 'cards':
+      return Array.isArray(v) && v.length === 0; // card ids are made when the game starts
     default:
       return type.endsWith('[]') ? Array.isArray(v) && v.length === 0 : v === null;
   }
