@@ -3,7 +3,7 @@
  * generate the site into the output folder (atomically).
  */
 import { compileGameDir } from '../games.ts';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
+import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
 import { findGameDirs, loadSpecFolder } from '../spec/load-spec.ts';
 import { displayPath } from '../spec/yaml-file.ts';
 import { LANGS, type Lang } from './i18n.ts';
@@ -48,7 +48,7 @@ export function loadGames(rulesDir: string): { games: GameDoc[]; diagnostics: Di
     diagnostics.push(...missingTranslations(doc));
     games.push(doc);
   }
-  return { games, diagnostics: sortDiagnostics(dedupe(diagnostics)) };
+  return { games, diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)) };
 }
 
 /** every text the site shows needs both languages */
@@ -68,16 +68,6 @@ function missingTranslations(doc: GameDoc): Diagnostic[] {
     }
   }
   return out;
-}
-
-function dedupe(ds: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return ds.filter((d) => {
-    const k = `${d.file}:${d.line}:${d.col}:${d.severity}:${d.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 export function generateSite(opts: GenerateOptions): GenerateResult {

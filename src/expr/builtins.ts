@@ -178,8 +178,11 @@ function minmax(name: 'min' | 'max', listForm: Builtin): Builtin {
 
 // ---- extremes by key -------------------------------------------------------------------
 
-/** minBy/maxBy: the first element with the least/greatest key; none if the list is empty */
-function by(name: string, less: boolean): Builtin {
+/**
+ * minBy/maxBy (all false): the first element with the least/greatest key; none if the list is empty.
+ * allMinBy/allMaxBy (all true): every element tied at the extreme key, in list order.
+ */
+function by(name: string, less: boolean, all: boolean): Builtin {
   return (call, cx) => {
     if (!arity(cx, call, 2, 2, `${name}(l, x => key)`)) return quiet();
     const { c, elem } = listArg(cx, call, 0);
@@ -187,6 +190,26 @@ function by(name: string, less: boolean): Builtin {
     if (!p || c.bad) return quiet();
     const l = c.fn as List;
     const { slot, f } = p;
+    if (all) {
+      return ok(T.list(elem), (ctx) => {
+        const a = l(ctx);
+        const out: unknown[] = [];
+        const locals = ctx.locals;
+        let bk: unknown;
+        for (let i = 0; i < a.length; i++) {
+          locals[slot] = a[i];
+          const k = f(ctx) as number;
+          if (out.length === 0 || (less ? k < (bk as number) : k > (bk as number))) {
+            out.length = 0;
+            out.push(a[i]);
+            bk = k;
+          } else if (k === bk) {
+            out.push(a[i]);
+          }
+        }
+        return out;
+      });
+    }
     return ok(elem, (ctx) => {
       const a = l(ctx);
       if (a.length === 0) return null;
@@ -203,36 +226,6 @@ function by(name: string, less: boolean): Builtin {
         }
       }
       return best;
-    });
-  };
-}
-
-/** allMinBy/allMaxBy: every element tied at the extreme key, in list order */
-function allBy(name: string, less: boolean): Builtin {
-  return (call, cx) => {
-    if (!arity(cx, call, 2, 2, `${name}(l, x => key)`)) return quiet();
-    const { c, elem } = listArg(cx, call, 0);
-    const p = lambdaArg(cx, call, 1, elem, 'key', 'key');
-    if (!p || c.bad) return quiet();
-    const l = c.fn as List;
-    const { slot, f } = p;
-    return ok(T.list(elem), (ctx) => {
-      const a = l(ctx);
-      const out: unknown[] = [];
-      const locals = ctx.locals;
-      let bk: unknown;
-      for (let i = 0; i < a.length; i++) {
-        locals[slot] = a[i];
-        const k = f(ctx) as number;
-        if (out.length === 0 || (less ? k < (bk as number) : k > (bk as number))) {
-          out.length = 0;
-          out.push(a[i]);
-          bk = k;
-        } else if (k === bk) {
-          out.push(a[i]);
-        }
-      }
-      return out;
     });
   };
 }
@@ -420,10 +413,10 @@ export const builtins: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['sum', sum],
   ['min', minmax('min', minList)],
   ['max', minmax('max', maxList)],
-  ['minBy', by('minBy', true)],
-  ['maxBy', by('maxBy', false)],
-  ['allMinBy', allBy('allMinBy', true)],
-  ['allMaxBy', allBy('allMaxBy', false)],
+  ['minBy', by('minBy', true, false)],
+  ['maxBy', by('maxBy', false, false)],
+  ['allMinBy', by('allMinBy', true, true)],
+  ['allMaxBy', by('allMaxBy', false, true)],
   ['filter', filter],
   ['map', map],
   ['any', quantifier('any', false)],

@@ -364,21 +364,25 @@ function mismatch(c: Compiler, at: Span, got: C, expected: Type | undefined, wha
   }
 }
 
+/** src parsed, or the AST as given */
+function toAst(src: string | Ast): { ast: Ast } | { errors: ExprError[] } {
+  return typeof src === 'string' ? parseExpr(src) : { ast: src };
+}
+
+/** a whole expression (not a lambda's body) that must give `expected` */
+function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+  const c = new Compiler(scope);
+  const r = c.expr(ast);
+  mismatch(c, ast, r, expected, 'expected ');
+  if (c.errors.length > 0) return { errors: sorted(c.errors) };
+  return { fn: r.fn, type: r.type };
+}
+
 export function compileExpr(src: string | Ast, scope: Scope, expected?: Type): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   try {
-    let ast: Ast;
-    if (typeof src === 'string') {
-      const p = parseExpr(src);
-      if ('errors' in p) return p;
-      ast = p.ast;
-    } else {
-      ast = src;
-    }
-    const c = new Compiler(scope);
-    const r = c.expr(ast);
-    mismatch(c, ast, r, expected, 'expected ');
-    if (c.errors.length > 0) return { errors: sorted(c.errors) };
-    return { fn: r.fn, type: r.type };
+    const p = toAst(src);
+    if ('errors' in p) return p;
+    return compilePlain(p.ast, scope, expected);
   } catch (err) {
     return internal(src, err);
   }
@@ -397,27 +401,21 @@ export function compileLambda(
   expected?: Type,
 ): { fn: CompiledLambda; type: Type } | { errors: ExprError[] } {
   try {
-    let ast: Ast;
-    if (typeof src === 'string') {
-      const p = parseExpr(src);
-      if ('errors' in p) return p;
-      ast = p.ast;
-    } else {
-      ast = src;
-    }
-    const c = new Compiler(scope);
+    const p = toAst(src);
+    if ('errors' in p) return p;
+    const { ast } = p;
     const n = paramTypes.length;
     if (ast.kind !== 'Lambda') {
       if (n > 0) {
         const like = n === 1 ? 'x => …' : `(${['x', 'y', 'z'].slice(0, n).join(', ')}${n > 3 ? ', …' : ''}) => …`;
         return { errors: [{ message: `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, like ${like}`, offset: ast.offset, length: ast.length }] };
       }
-      const r = c.expr(ast);
-      mismatch(c, ast, r, expected, 'expected ');
-      if (c.errors.length > 0) return { errors: sorted(c.errors) };
+      const r = compilePlain(ast, scope, expected);
+      if ('errors' in r) return r;
       const f = r.fn;
       return { fn: (ctx) => f(ctx), type: r.type };
     }
+    const c = new Compiler(scope);
     const lam = ast;
     if (lam.params.length !== n) {
       c.error(lam, `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, got ${lam.params.length}`);

@@ -8,11 +8,11 @@
  * The built site goes to <site>/.vitepress/dist unless --out-dir says otherwise; serve it on the
  * loopback interface with `node --import tsx src/site/static-server.ts <dir> [port]`.
  */
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic } from '../spec/diagnostics.ts';
 import { validateAndGenerate } from './generate.ts';
+import { folderOptions, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
 
 export interface BuildSiteOptions {
   rulesDir: string;
@@ -22,21 +22,14 @@ export interface BuildSiteOptions {
   err?: (text: string) => void;
 }
 
-const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-
 /** returns the exit code */
 export async function buildSite(o: BuildSiteOptions): Promise<number> {
-  const out = o.out ?? ((t: string) => void process.stdout.write(t));
-  const err = o.err ?? ((t: string) => void process.stderr.write(t));
+  const { out, err } = writers(o);
   const siteDir = resolve(o.siteDir);
-  out(`== validate + generate (${relative(process.cwd(), resolve(o.rulesDir)) || '.'} → ${relative(process.cwd(), siteDir) || '.'})\n`);
+  out(`== validate + generate (${rel(o.rulesDir)} → ${rel(siteDir)})\n`);
   const gen = await validateAndGenerate({ rulesDir: o.rulesDir, siteDir });
-  for (const d of gen.diagnostics) (d.severity === 'error' ? err : out)(formatDiagnostic(d) + '\n');
-  const errors = gen.diagnostics.filter((d) => d.severity === 'error').length;
-  out(
-    `${errors} error${errors === 1 ? '' : 's'}, ${gen.diagnostics.length - errors} warning${gen.diagnostics.length - errors === 1 ? '' : 's'}` +
-      ` (validate ${secs(gen.validateMs)}, generate ${secs(gen.generateMs)})\n`,
-  );
+  printDiagnostics(gen.diagnostics, out, err);
+  out(`${summary(gen.diagnostics)} ${timings(gen)}\n`);
   if (!gen.ok) {
     err('error: the site was not built\n');
     return 1;
@@ -62,11 +55,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     args = parseArgs({
       args: argv,
-      options: {
-        'rules-dir': { type: 'string', default: 'rules' },
-        'site-dir': { type: 'string', default: 'site' },
-        'out-dir': { type: 'string' },
-      },
+      options: { ...folderOptions, 'out-dir': { type: 'string' } },
     }).values;
   } catch (e) {
     process.stderr.write(`error: ${(e as Error).message}\nusage: src/site/build.ts [--rules-dir DIR] [--site-dir DIR] [--out-dir DIR]\n`);

@@ -15,11 +15,11 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
 import { SIDEBAR_FILE, validateAndGenerate, type GenerateOptions, type GenerateOutcome } from './generate.ts';
+import { count, folderOptions, printDiagnostics, rel, summary, timings, writers } from './script-common.ts';
 import { watchRules, type RulesWatcher } from './watch.ts';
 
 export interface DevServerOptions {
@@ -45,22 +45,10 @@ export interface DevServer {
 const HOST = '127.0.0.1';
 const childPath = fileURLToPath(new URL('./vitepress-child.ts', import.meta.url));
 
-const rel = (p: string): string => relative(process.cwd(), p) || '.';
-const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const clock = (): string => new Date().toTimeString().slice(0, 8);
 
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function summary(ds: Diagnostic[]): string {
-  const errors = ds.filter((d) => d.severity === 'error').length;
-  return `${count(errors, 'error')}, ${count(ds.length - errors, 'warning')}`;
-}
-
 export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
-  const out = o.out ?? ((t: string) => void process.stdout.write(t));
-  const err = o.err ?? ((t: string) => void process.stderr.write(t));
+  const { out, err } = writers(o);
   const rulesDir = resolve(o.rulesDir);
   const siteDir = resolve(o.siteDir);
   if (!existsSync(rulesDir)) throw new Error(`no rules folder ${rulesDir}`);
@@ -72,10 +60,6 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
   let stopping = false;
   let resolveClosed!: (code: number) => void;
   const closed = new Promise<number>((ok) => (resolveClosed = ok));
-
-  const printDiagnostics = (ds: Diagnostic[]): void => {
-    for (const d of ds) (d.severity === 'error' ? err : out)(formatDiagnostic(d) + '\n');
-  };
 
   /** validate + generate; prints the outcome; returns it */
   const rebuild = async (why: string, saved?: string[]): Promise<GenerateOutcome> => {
@@ -90,7 +74,7 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
       err(`error: ${(e as Error).message}\n`);
       return { ok: false, diagnostics: [], validateMs: 0, generateMs: 0 };
     }
-    printDiagnostics(outcome.diagnostics);
+    printDiagnostics(outcome.diagnostics, out, err);
     if (!outcome.ok) {
       err(`[${clock()}] ${summary(outcome.diagnostics)}: the site was not regenerated; it still shows the last good version\n`);
       return outcome;
@@ -100,7 +84,7 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
     out(
       `[${clock()}] ${summary(outcome.diagnostics)}; ` +
         (changed === 0 ? 'no page changed' : `${count(changed, 'file')} updated`) +
-        ` (validate ${secs(outcome.validateMs)}, generate ${secs(outcome.generateMs)})\n`,
+        ` ${timings(outcome)}\n`,
     );
     for (const f of [...s.written, ...s.removed].slice(0, 40)) out(`  ${f}\n`);
     if (changed > 40) out(`  … and ${changed - 40} more\n`);
@@ -220,8 +204,7 @@ export async function main(argv: string[]): Promise<number> {
     args = parseArgs({
       args: argv,
       options: {
-        'rules-dir': { type: 'string', default: 'rules' },
-        'site-dir': { type: 'string', default: 'site' },
+        ...folderOptions,
         port: { type: 'string', default: '5173' },
         'no-smoke': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
 import { validatePaths } from '../games.ts';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
+import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
 
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
@@ -115,7 +115,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
       const changed = o.smokeOnly.map((f) => (existsSync(f) ? f : dirname(f))).filter((f) => existsSync(f));
       diagnostics = validatePaths([o.rulesDir], { smoke: false });
       if (!hasErrors(diagnostics) && changed.length > 0) {
-        diagnostics = dedupe([...diagnostics, ...validatePaths([...new Set(changed)], { smoke: true })]);
+        diagnostics = dedupeDiagnostics([...diagnostics, ...validatePaths([...new Set(changed)], { smoke: true })]);
       }
     } else {
       diagnostics = validatePaths([o.rulesDir], { smoke });
@@ -141,7 +141,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
       if (process.env.DEBUG && err.stack) process.stderr.write(err.stack + '\n');
     }
     // the generator checks the specs again: report each problem once
-    const all = sortDiagnostics(dedupe([...diagnostics, ...genDiagnostics]));
+    const all = sortDiagnostics(dedupeDiagnostics([...diagnostics, ...genDiagnostics]));
     const t2 = performance.now();
     if (!genOk) return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
     if (!existsSync(join(outDir, SIDEBAR_FILE))) {
@@ -153,14 +153,4 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
-}
-
-function dedupe(ds: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return ds.filter((d) => {
-    const k = `${d.file}:${d.line}:${d.col}:${d.severity}:${d.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }

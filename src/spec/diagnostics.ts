@@ -36,3 +36,14 @@ export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === 'error');
 }
+
+/** The diagnostics without repeats (same place, severity and message), the first of each kept, in order. */
+export function dedupeDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.file}:${d.line}:${d.col}:${d.severity}:${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

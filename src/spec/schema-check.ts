@@ -6,129 +6,38 @@
  * lines for one typo. Instead we pick the branch the author meant (by the effect key, or by the
  * value's type) and validate against that branch alone.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import type { ErrorObject } from 'ajv';
+import type { Diagnostic } from './diagnostics.ts';
+import { lazySchema, type SchemaObject } from './schema-compile.ts';
+import { badValue, describe, explainLimit, isPlainObject, keyLabel, missingKey, notAllowed, schemaDiagnostics, sharedPhrases, unknownKey, wrongType, type Issue, type SchemaExplainer } from './schema-messages.ts';
 import type { YamlFile } from './yaml-file.ts';
 
 export const schemaPath = fileURLToPath(new URL('../../schema/spec.schema.json', import.meta.url));
 
-type SchemaObject = {
-  title?: string;
-  description?: string;
-  type?: string | string[];
-  properties?: Record<string, SchemaObject>;
-  required?: string[];
-  oneOf?: SchemaObject[];
-  anyOf?: SchemaObject[];
-  enum?: unknown[];
-  $ref?: string;
-};
-
-interface Validator {
-  ajv: Ajv2020;
-  root: ValidateFunction;
-  defs: Record<string, SchemaObject>;
-}
-
-let validator: Validator | undefined;
-
-function getValidator(): Validator {
-  if (validator) return validator;
-  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as SchemaObject & { $defs: Record<string, SchemaObject> };
-  // strictRequired off: "source or assumption" is written as if/then with `required` of a sibling
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  ajv.addSchema(schema, 'spec');
-  validator = { ajv, root: ajv.getSchema('spec')!, defs: schema.$defs };
-  return validator;
-}
-
-/** A problem found by the schema, before it gets a file position. */
-interface Issue {
-  pointer: string;
-  /** point at this key of the object at `pointer` instead of the object */
-  key?: string;
-  message: string;
-  hint?: string;
-}
+// strictRequired off: "source or assumption" is written as if/then with `required` of a sibling
+const getValidator = lazySchema(schemaPath, 'spec', { strictRequired: false });
 
 /** Validate a parsed fragment (file.data) against the spec schema. */
 export function checkFragmentSchema(file: YamlFile): Diagnostic[] {
-  const v = getValidator();
   const data = file.data === null || file.data === undefined ? {} : file.data; // an empty file is an empty fragment
-  if (v.root(data)) return [];
-  const seen = new Set<string>();
-  const out: Diagnostic[] = [];
-  for (const issue of explain(v.root.errors ?? [], data, '')) {
-    const pos = file.locatePointer(issue.pointer, issue.key);
-    const id = `${pos.line}:${pos.col}:${issue.message}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const d: Diagnostic = { ...pos, severity: 'error', message: issue.message };
-    if (issue.hint) d.hint = issue.hint;
-    out.push(d);
-  }
-  return sortDiagnostics(out);
+  return schemaDiagnostics(file, getValidator().root, data, specWords);
 }
 
-function explain(errors: ErrorObject[], data: unknown, prefix: string): Issue[] {
-  const under = (path: string, root: string) => path === root || path.startsWith(root + '/');
-  // a failing union swallows every error at or below it: we explain it from its chosen branch
-  const unions = errors
-    .filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')
-    .sort((a, b) => a.instancePath.length - b.instancePath.length)
-    .filter((e, i, all) => !all.slice(0, i).some((o) => under(e.instancePath, o.instancePath)));
-  const issues: Issue[] = [];
-  for (const u of unions) issues.push(...explainUnion(u, data, prefix));
-  const rest = errors.filter((e) => !unions.some((u) => under(e.instancePath, u.instancePath)));
-  const renames = misnamedKeys(rest, prefix);
-  issues.push(...renames.values());
-  for (const e of rest) {
-    if (renames.has(e.instancePath) && (e.keyword === 'additionalProperties' || e.keyword === 'required')) continue;
-    const issue = explainOne(e, data, prefix);
-    if (issue) issues.push(issue);
-  }
-  return issues;
-}
+const specWords: SchemaExplainer = {
+  branch: (def) => getValidator().branch(def),
+  chooseBranch,
+  explainOne,
+  phrase,
+  keyLabel,
+};
 
-// One unknown key and one missing key in the same map: almost always a misspelt or renamed
-// key (`qoute`, `reason` for `why`). Say that once instead of two unrelated complaints.
-function misnamedKeys(errors: ErrorObject[], prefix: string): Map<string, Issue> {
-  const byPath = new Map<string, { extra: string[]; missing: string[]; schema?: SchemaObject }>();
-  for (const e of errors) {
-    const isExtra = e.keyword === 'additionalProperties';
-    const isMissing = e.keyword === 'required' && !e.schemaPath.endsWith('/then/required');
-    if (!isExtra && !isMissing) continue;
-    const entry = byPath.get(e.instancePath) ?? { extra: [], missing: [] };
-    const params = e.params as Record<string, unknown>;
-    if (isExtra) entry.extra.push(String(params.additionalProperty));
-    else entry.missing.push(String(params.missingProperty));
-    entry.schema ??= e.parentSchema as SchemaObject;
-    byPath.set(e.instancePath, entry);
-  }
-  const out = new Map<string, Issue>();
-  for (const [path, { extra, missing, schema }] of byPath) {
-    if (extra.length !== 1 || missing.length !== 1) continue;
-    out.set(path, {
-      pointer: prefix + path,
-      key: extra[0],
-      message: `unknown key '${extra[0]}' in ${phrase(schema?.title)}, and '${missing[0]}' is missing`,
-      hint: `rename '${extra[0]}' to '${missing[0]}'?`,
-    });
-  }
-  return out;
-}
-
-function explainUnion(e: ErrorObject, data: unknown, prefix: string): Issue[] {
+/** A failing union: an effect (chosen by its effect key) or a value (chosen by its type). */
+function chooseBranch(e: ErrorObject, value: unknown, pointer: string): string | undefined | Issue[] {
   const v = getValidator();
-  const value = valueAt(data, e.instancePath);
-  const pointer = prefix + e.instancePath;
   const schema = e.parentSchema as SchemaObject;
   const branches = (schema.oneOf ?? schema.anyOf ?? []).map((b) => defName(b)).filter((n): n is string => !!n);
 
-  let chosen: string | undefined;
   if (schema.title === 'Effect') {
     const byKey = new Map(branches.map((b) => [v.defs[b]?.required?.[0] ?? '', b]));
     const effectKeys = [...byKey.keys()];
@@ -159,28 +68,19 @@ function explainUnion(e: ErrorObject, data: unknown, prefix: string): Issue[] {
         },
       ];
     }
-    chosen = byKey.get(present[0]!);
-  } else {
-    const kind = jsonType(value);
-    const fits = branches.filter((b) => typesOf(v.defs[b]).includes(kind));
-    if (fits.length === 1) chosen = fits[0];
-    else {
-      const what = branches.map((b) => phrase(b)).join(' or ');
-      return [{ pointer, message: `${keyLabel(pointer)} must be ${what}, not ${describe(value)}` }];
-    }
+    return byKey.get(present[0]!);
   }
-  const branch = chosen ? v.ajv.getSchema(`spec#/$defs/${chosen}`) : undefined;
-  if (!branch) return [{ pointer, message: `${keyLabel(pointer)} ${e.message ?? 'is not valid'}` }];
-  if (branch(value)) return [];
-  return explain(branch.errors ?? [], value, pointer);
+  const kind = jsonType(value);
+  const fits = branches.filter((b) => typesOf(v.defs[b]).includes(kind));
+  if (fits.length === 1) return fits[0];
+  const what = branches.map((b) => phrase(b)).join(' or ');
+  return [{ pointer, message: `${keyLabel(pointer)} must be ${what}, not ${describe(value)}` }];
 }
 
-function explainOne(e: ErrorObject, data: unknown, prefix: string): Issue | undefined {
-  const pointer = prefix + e.instancePath;
+function explainOne(e: ErrorObject, value: unknown, pointer: string): Issue | undefined {
   const schema = (e.parentSchema ?? {}) as SchemaObject;
   const context = phrase(schema.title);
   const key = keyLabel(pointer);
-  const value = valueAt(data, e.instancePath);
   const params = e.params as Record<string, unknown>;
 
   switch (e.keyword) {
@@ -196,18 +96,12 @@ function explainOne(e: ErrorObject, data: unknown, prefix: string): Issue | unde
           hint: `${guess ? `did you mean '${guess}'? ` : ''}the sections are: ${allowed.join(', ')}`,
         };
       }
-      return {
-        pointer,
-        key: extra,
-        message: `unknown key '${extra}' in ${context}; allowed: ${allowed.join(', ')}`,
-        ...(guess ? { hint: `did you mean '${guess}'?` } : {}),
-      };
+      return unknownKey(pointer, extra, context, allowed, guess);
     }
     case 'required': {
       if (e.schemaPath.endsWith('/then/required')) return undefined; // said once by the `if` error
       const missing = String(params.missingProperty);
-      const about = propertyHelp(schema, missing);
-      return { pointer, message: `${context} needs '${missing}'`, ...(about ? { hint: `${missing}: ${about}` } : {}) };
+      return missingKey(pointer, context, missing, propertyHelp(schema, missing));
     }
     case 'if':
       return {
@@ -218,13 +112,14 @@ function explainOne(e: ErrorObject, data: unknown, prefix: string): Issue | unde
       };
     case 'type': {
       if (pointer === '') return { pointer, message: `a rules file must be a map of sections (game:, flow:, …), not ${describe(value)}` };
-      const expected = schema.title === 'Expr' ? 'an expression (a formula, a number or true/false)' : typeWords(String(params.type));
-      const quoteIt = params.type === 'string' && (typeof value === 'number' || typeof value === 'boolean');
-      return {
+      return wrongType(
         pointer,
-        message: `${key} must be ${expected}, not ${describe(value)}`,
-        ...(quoteIt ? { hint: schema.title === 'SeedId' ? 'write the id in quotes, e.g. "003"' : `write it in quotes: "${String(value)}"` } : {}),
-      };
+        key,
+        value,
+        params.type,
+        schema.title === 'Expr' ? 'an expression (a formula, a number or true/false)' : undefined,
+        schema.title === 'SeedId' ? 'write the id in quotes, e.g. "003"' : undefined,
+      );
     }
     case 'pattern': {
       if (e.propertyName !== undefined) {
@@ -236,39 +131,21 @@ function explainOne(e: ErrorObject, data: unknown, prefix: string): Issue | unde
         };
       }
       const shape = patternHelp[schema.title ?? ''];
-      return {
-        pointer,
-        message: `'${String(value)}' is not a valid ${shape?.what ?? `value for ${key}`}`,
-        ...(shape?.hint || schema.description ? { hint: shape?.hint ?? schema.description } : {}),
-      };
+      return badValue(pointer, key, value, shape?.hint ?? schema.description, shape?.what);
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
-      const guess = closest(String(value), allowed);
-      return {
-        pointer,
-        message: `'${String(value)}' is not allowed for ${key}; use one of: ${allowed.join(', ')}`,
-        ...(guess ? { hint: `did you mean '${guess}'?` } : {}),
-      };
+      return notAllowed(pointer, key, value, allowed, closest(String(value), allowed));
     }
-    case 'minLength':
-      return { pointer, message: `${key} must not be empty` };
-    case 'minItems': {
-      const n = Number(params.limit);
-      return { pointer, message: `${key} needs at least ${n} ${n === 1 ? 'entry' : 'entries'}` };
-    }
-    case 'minimum':
-      return { pointer, message: `${key} must be at least ${String(params.limit)}` };
-    case 'propertyNames':
-      return undefined; // the inner error (with the bad name) says it better
     default:
-      return { pointer, message: `${key} ${e.message ?? 'is not valid'}` };
+      return explainLimit(e, pointer, key);
   }
 }
 
 // ---- wording helpers
 
 const phrases: Record<string, string> = {
+  ...sharedPhrases,
   Spec: 'a rules file',
   Game: 'the game section',
   PlayerCount: "'players'",
@@ -287,9 +164,6 @@ const phrases: Record<string, string> = {
   Ranking: 'a ranking (among + by)',
   TieBreak: 'a tie-break',
   NonRule: 'a nonRules entry',
-  Text: 'a text',
-  Citation: 'a source quote',
-  Assumption: 'an assumption',
   Expr: 'an expression',
 };
 
@@ -322,41 +196,6 @@ function propertyHelp(schema: SchemaObject, key: string): string | undefined {
   if (prop.description) return prop.description;
   const ref = defName(prop);
   return ref ? getValidator().defs[ref]?.description : undefined;
-}
-
-function typeWords(types: string): string {
-  const words: Record<string, string> = {
-    string: 'text',
-    number: 'a number',
-    integer: 'a whole number',
-    boolean: 'true or false',
-    object: 'a map (key: value lines)',
-    array: 'a list (lines starting with "- ")',
-    null: 'empty',
-  };
-  const list = types.split(',').map((t) => words[t] ?? t);
-  return list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : (list[0] ?? types);
-}
-
-function describe(v: unknown): string {
-  if (v === null || v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'a map';
-  if (typeof v === 'string') return `the text "${v.length > 30 ? v.slice(0, 30) + '…' : v}"`;
-  if (typeof v === 'boolean') return String(v);
-  return `the number ${String(v)}`;
-}
-
-// "'when'", or "item 3 of 'do'" for a list item
-function keyLabel(pointer: string): string {
-  const segs = pointer.split('/').slice(1).map(unescapePointer);
-  const last = segs[segs.length - 1];
-  if (last === undefined) return 'the file';
-  if (/^[0-9]+$/.test(last)) {
-    const parent = segs[segs.length - 2];
-    return parent === undefined ? `item ${Number(last) + 1}` : `item ${Number(last) + 1} of '${parent}'`;
-  }
-  return `'${last}'`;
 }
 
 /** Suggest a known word within two edits (or differing only in case). */
@@ -402,21 +241,4 @@ function jsonType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   return typeof v === 'object' ? 'object' : typeof v;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function unescapePointer(s: string): string {
-  return s.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function valueAt(data: unknown, pointer: string): unknown {
-  let v = data;
-  for (const seg of pointer.split('/').slice(1)) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[unescapePointer(seg)];
-  }
-  return v;
 }

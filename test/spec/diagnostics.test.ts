@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../../src/spec/diagnostics.ts';
+import { dedupeDiagnostics, formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../../src/spec/diagnostics.ts';
 
 const d = (file: string, line: number, col: number, severity: Diagnostic['severity'] = 'error'): Diagnostic => ({
   file,
@@ -29,5 +29,10 @@ describe('diagnostics', () => {
     expect(input[0]!.file).toBe('b.yaml');
     expect(hasErrors([d('a', 1, 1, 'warning')])).toBe(false);
     expect(hasErrors(input)).toBe(true);
+  });
+
+  it('drops repeats (same place, severity and message), keeping the first of each in order', () => {
+    const input = [d('b.yaml', 1, 1), d('a.yaml', 2, 1), d('b.yaml', 1, 1), d('b.yaml', 1, 1, 'warning'), { ...d('a.yaml', 2, 1), hint: 'h' }];
+    expect(dedupeDiagnostics(input)).toEqual([d('b.yaml', 1, 1), d('a.yaml', 2, 1), d('b.yaml', 1, 1, 'warning')]);
   });
 });
