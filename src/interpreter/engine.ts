@@ -111,25 +111,9 @@ export function makeEngine(p: Program): EngineTools<State> {
     return s;
   }
 
-  // pending() and legalActions() are asked before every answer: memoise them per open decision
-  // (keyed by the pending object, which is replaced whenever a decision is opened)
-  const pendingMemo = new WeakMap<PendingState, { open: number; value: Pending }>();
-  const legalMemo = new WeakMap<PendingState, (Action[] | undefined)[]>();
-
   function pending(s: State): Pending | null {
     const pd = s.pending;
     if (!pd) return null;
-    if (pd.kind === 'choice') {
-      const open = openCount(pd);
-      const memo = pendingMemo.get(pd);
-      if (memo && memo.open === open) return memo.value;
-      // frozen: the same object is handed out until the decision changes
-      const value = makePending(s, pd);
-      if (value.kind === 'choice') Object.freeze(value.waitingFor), Object.freeze(value.seats);
-      Object.freeze(value);
-      pendingMemo.set(pd, { open, value });
-      return value;
-    }
     return makePending(s, pd);
   }
 
@@ -146,16 +130,13 @@ export function makeEngine(p: Program): EngineTools<State> {
 
   function legalActions(s: State, seat: number): Action[] {
     const pd = s.pending;
+    if (!pd || pd.kind !== 'choice') return [];
     const ch = pendingChoice(p, s);
-    if (!pd || !ch || !waitingFor(pd, ch).includes(seat)) return [];
     const k = pd.seats.indexOf(seat);
-    let memo = legalMemo.get(pd);
-    const known = memo?.[k];
-    if (known) return known.slice();
-    const made = makeLegal(s, pd, ch, seat);
-    if (!memo) legalMemo.set(pd, (memo = []));
-    memo[k] = made;
-    return made.slice();
+    if (!ch || k < 0 || pd.answers[k] !== null) return [];
+    // one seat at a time unless simultaneous: only the first seat still to answer may
+    if (!ch.simultaneous && pd.answers.indexOf(null) !== k) return [];
+    return makeLegal(s, pd, ch, seat);
   }
 
   function makeLegal(s: State, pd: PendingState, ch: ChooseInstr, seat: number): Action[] {
@@ -167,7 +148,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     const kindOf = tablesFor(s).kindOf;
     const seen = new Set<string>();
     const out: Action[] = [];
-    const knows = knowledge(p, s, seat);
+    const knows = ch.optionsZone ? zoneKnowledge(s, ch, seat) : knowledge(p, s, seat);
     for (const card of opts as number[]) {
       const kind = kindOf[card]!;
       const known = knows(card);
@@ -177,6 +158,28 @@ export function makeEngine(p: Program): EngineTools<State> {
       out.push({ choice: ch.id, value: card });
     }
     return out;
+  }
+
+  /** what a seat knows of the cards of the one zone the options are */
+  function zoneKnowledge(s: State, ch: ChooseInstr, seat: number): (card: number) => 'none' | 'front' | 'all' {
+    const ref = ch.optionsZone!;
+    const d = p.zones[ref.zone]!;
+    let owner: number | undefined;
+    if (ref.seat) {
+      // the zone may be written with `me`: evaluate on a copy of the locals, a query changes nothing
+      const locals = s.locals.slice();
+      locals[ch.meSlot] = seat;
+      owner = ref.seat({ locals, s, t: tablesFor(s), p });
+    }
+    if (s.result !== null) return () => 'all';
+    if (d.visibility === 'top') return knowledge(p, s, seat); // only its top card is seen
+    const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat);
+    const backs = visible && (d.backs === 'visible' || (d.backs === 'owner' && owner === seat));
+    return (card) => {
+      if (!visible) return 'none';
+      if (backs || !p.cards[s.kinds[card]!]!.front || s.revealed.includes(card) || s.peeked.some(([c, w]) => c === card && w === seat)) return 'all';
+      return 'front';
+    };
   }
 
   function applyInPlace(s: State, seat: number, action: Action): void {
@@ -288,12 +291,6 @@ function hideKindsBehindFronts(p: Program, kindOf: number[], s: State): number[]
     ids.forEach((id, i) => (kinds[id] = order[i]!));
   }
   return kinds;
-}
-
-function openCount(pd: PendingState): number {
-  let n = 0;
-  for (const a of pd.answers) if (a === null) n++;
-  return n;
 }
 
 function copy(v: Json): Json {

@@ -103,6 +103,9 @@ export interface ChooseInstr {
   optionType: 'number' | 'bool' | 'string' | 'seat' | 'card' | 'space';
   /** for space options: the set's index */
   optionSet?: number;
+  /** when the options are exactly one zone's cards (`me.hand`): that zone, so what the seat
+   *  knows of them follows from the zone, without looking for each card */
+  optionsZone?: ZoneRef;
   labels: Record<string, Text>;
 }
 

@@ -3,7 +3,7 @@
  * suspension points; everything else becomes one `exec` closure. Procedures and triggers are
  * inlined at their call/emit sites, so there is no call stack to keep in the state.
  */
-import { typeToString, type Type } from '../../expr/index.ts';
+import { compileExpr, parseExpr, typeToString, type Type } from '../../expr/index.ts';
 import type { Json, Text } from '../api.ts';
 import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
@@ -341,6 +341,7 @@ export class EffectCompiler {
     }
     const of = options.type.of;
     const optionType = of.k as ChooseInstr['optionType'];
+    const optionsZone = optionType === 'card' ? this.plainZone(e, 'options', inner) : undefined;
     const simultaneous = e['simultaneous'] === undefined ? !single : e['simultaneous'] === true;
     const instr: ChooseInstr = {
       id,
@@ -354,6 +355,7 @@ export class EffectCompiler {
       optionType,
       labels: (isNode(e['labels']) ? e['labels'] : {}) as Record<string, Text>,
       ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((s) => s.id === of.set) } : {}),
+      ...(optionsZone ? { optionsZone } : {}),
     };
     const into = e['into'];
     const as = e['as'];
@@ -456,6 +458,27 @@ export class EffectCompiler {
         else log(c, rule, 'split', { among: seats, share, left: rest.length }, [...new Set([...vis, ...seats])], { among: seats, left: rest.length });
       },
     }, rule);
+  }
+
+  /** e[key] as a zone reference when it is written as just a zone (`deck`, `me.hand`), else undefined */
+  private plainZone(e: Node, key: string, env: Env): ZoneRef | undefined {
+    const src = e[key];
+    if (typeof src !== 'string') return undefined;
+    const parsed = parseExpr(src);
+    if ('errors' in parsed) return undefined;
+    const ast = parsed.ast;
+    const p = this.cc.program;
+    if (ast.kind === 'Name' && !env.lookup(ast.name)) {
+      const zone = p.zones.findIndex((d) => d.id === ast.name && d.per === 'game' && d.by === undefined);
+      return zone >= 0 ? { zone } : undefined;
+    }
+    if (ast.kind === 'Member') {
+      const zone = p.zones.findIndex((d) => d.id === ast.name && d.per === 'seat' && d.by === undefined);
+      if (zone < 0) return undefined;
+      const seat = compileExpr(ast.object, this.cc.scope(env), T.seat);
+      return 'errors' in seat || seat.type.k !== 'seat' ? undefined : { zone, seat: seat.fn as Run<number> };
+    }
+    return undefined;
   }
 
   /** an unkeyed seat zone named by e[key]; -1 (reported) if it is not one */
