@@ -11,7 +11,8 @@ export interface SplitResult {
 
 export function equalSplit(values: readonly number[], k: number): SplitResult {
   const empty: SplitResult = { groups: Array.from({ length: Math.max(k, 0) }, () => []), share: 0 };
-  if (k <= 0 || values.length === 0) return empty;
+  if (k <= 0 || values.length < k) return empty; // every share needs at least one note
+  if (k === 1) return { groups: [values.map((_, i) => i)], share: values.reduce((a, b) => a + b, 0) };
   // Largest first: the search fails fast and the groups come out in a stable, readable order.
   const order = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
   const total = values.reduce((a, b) => a + b, 0);

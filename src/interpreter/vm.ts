@@ -172,12 +172,14 @@ export function answer(p: Program, s: State, t: Tables, seat: number, action: Ac
   if (!pending || !ch) throw new EngineError(s.result ? 'the game is over' : 'nothing to decide now');
   if (action.choice !== ch.id) throw new EngineError(`the pending choice is '${ch.id}', not '${action.choice}'`, ch.rule);
   const k = pending.seats.indexOf(seat);
-  if (k < 0 || !waitingFor(pending, ch).includes(seat)) throw new EngineError(`seat ${seat} has nothing to decide in '${ch.id}'`, ch.rule);
-  if (!pending.options[k]!.some((o) => o === action.value)) throw new EngineError(`${JSON.stringify(action.value)} is not a legal answer to '${ch.id}' for seat ${seat}`, ch.rule);
-  pending.answers[k] = action.value;
-  if (pending.answers.some((a) => a === null)) return; // a simultaneous choice waits for everyone
+  const answers = pending.answers;
+  // waiting: not answered yet, and (one at a time) the first still to answer
+  if (k < 0 || answers[k] !== null || (!ch.simultaneous && answers.indexOf(null) !== k)) throw new EngineError(`seat ${seat} has nothing to decide in '${ch.id}'`, ch.rule);
+  if (!pending.options[k]!.includes(action.value)) throw new EngineError(`${JSON.stringify(action.value)} is not a legal answer to '${ch.id}' for seat ${seat}`, ch.rule);
+  answers[k] = action.value;
+  if (answers.includes(null)) return; // a simultaneous choice waits for everyone
   const c: RunCtx = { locals: s.locals, s, t, p };
-  pending.seats.forEach((who, i) => commit(p, c, ch, who, pending.answers[i]!));
+  for (let i = 0; i < pending.seats.length; i++) commit(p, c, ch, pending.seats[i]!, answers[i]!);
   s.pending = null;
   s.pc++;
   s.steps++;
