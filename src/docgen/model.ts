@@ -33,7 +33,7 @@ export interface NodeLike {
   id?: string;
   text?: Text;
   source?: Citation[];
-  assumption?: { why: string };
+  assumption?: { why: string | Text };
   when?: Expr;
   do?: Effect[];
 }

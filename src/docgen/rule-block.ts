@@ -3,7 +3,7 @@
  * generated reading of its effects or formula, its verbatim source quotes linked to the source
  * lines, its `when` guard as badges, and its assumption set apart in a warning box.
  */
-import type { Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Trigger, Var, Zone } from '../spec/types.generated.ts';
+import type { Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../spec/types.generated.ts';
 import { nodeHref, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';
@@ -54,9 +54,16 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
 }
 
 /** the assumption container (`::: warning Assumption`); the reason is written in English only */
-export function assumptionBox(lang: Lang, why: string): string {
-  const note = lang === 'zh' ? ` <small>${esc(ui('englishOnly', lang))}</small>` : '';
-  return `::: warning ${ui('assumption', lang)}\n<div class="assumption-why" lang="en" v-pre>${esc(why)}${note}</div>\n:::`;
+export function assumptionBox(lang: Lang, why: string | Text): string {
+  const w = whyIn(lang, why);
+  const note = w.translated ? '' : ` <small>${esc(ui('englishOnly', lang))}</small>`;
+  return `::: warning ${ui('assumption', lang)}\n<div class="assumption-why" lang="${w.lang}" v-pre>${esc(w.text)}${note}</div>\n:::`;
+}
+
+/** an assumption's reason in a language: given as {en, zh}, or as English text only */
+export function whyIn(lang: Lang, why: string | Text): { text: string; lang: Lang; translated: boolean } {
+  if (typeof why === 'string') return { text: why, lang: 'en', translated: lang === 'en' };
+  return { text: why[lang], lang, translated: true };
 }
 
 /** option / edition / player-count badges for the names a `when` reads */

@@ -301,9 +301,25 @@ export interface Citation {
  */
 export interface Assumption {
   /**
-   * What the texts leave open and why we chose this.
+   * What the texts leave open and why we chose this: plain text (English), or `{en: …, zh: …}` so the Chinese pages show it in Chinese.
    */
-  why: string;
+  why: string | Text;
+}
+/**
+ * The same words in English and in Chinese.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Text".
+ */
+export interface Text {
+  /**
+   * In English.
+   */
+  en: string;
+  /**
+   * In Chinese (中文).
+   */
+  zh: string;
 }
 /**
  * A choice made before the game starts (a variant, an edition, a number), read in expressions as `options.<id>`.
@@ -402,22 +418,6 @@ export interface SpaceSet {
    * @minItems 1
    */
   items: SpaceItem[];
-}
-/**
- * The same words in English and in Chinese.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Text".
- */
-export interface Text {
-  /**
-   * In English.
-   */
-  en: string;
-  /**
-   * In Chinese (中文).
-   */
-  zh: string;
 }
 /**
  * One place of a space set.

@@ -2,6 +2,7 @@
 import { nodeHref, type PageCtx } from '../context.ts';
 import { esc } from '../markdown.ts';
 import { ui, type Lang } from '../i18n.ts';
+import { whyIn } from '../rule-block.ts';
 import { page, pageTitle, para } from './frame.ts';
 
 const intro: Record<Lang, (n: number, total: number) => string> = {
@@ -16,12 +17,13 @@ export function assumptionsPage(ctx: PageCtx): string {
   const items = withAssumption.map((n) => {
     const href = nodeHref(ctx, n.anchor)!;
     const text = n.node.text ? ` ${esc(n.node.text[lang])}` : '';
-    const why = `<div class="assumption-why" lang="en"><strong>${esc(ui('why', lang))}:</strong> ${esc(n.node.assumption!.why)}</div>`;
+    const w = whyIn(lang, n.node.assumption!.why);
+    const note = w.translated ? '' : ` <small>${esc(ui('englishOnly', lang))}</small>`;
+    const why = `<div class="assumption-why" lang="${w.lang}"><strong>${esc(ui('why', lang))}:</strong> ${esc(w.text)}${note}</div>`;
     return `<li class="assumption-item" id="A-${esc(n.anchor)}"><a href="${esc(href)}"><code>${esc(n.id)}</code></a>${text}${why}</li>`;
   });
   return page(lang, pageTitle(game.name[lang], ui('assumptions', lang), lang), [
     para(intro[lang](withAssumption.length, game.nodes.length)),
-    lang === 'zh' ? para(ui('englishOnly', lang)) : undefined,
     `<ol class="assumption-list" v-pre>${items.join('')}</ol>`,
   ]);
 }
