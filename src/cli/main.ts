@@ -39,7 +39,8 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .command('validate')
     .description('check rule specs; prints diagnostics and "N errors, M warnings in K games"')
     .argument('[paths...]', 'folders of games, game folders or YAML files (default: rules/)')
-    .action(async (paths: string[]) => setCode(await validateCommand(ctx, paths)));
+    .option('--verbose', 'also say, per game, which choices are proven never empty and which rest on the random games')
+    .action(async (paths: string[], o: { verbose?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
 
   program
     .command('simulate')

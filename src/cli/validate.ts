@@ -1,6 +1,6 @@
 /** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import { formatDiagnostic } from '../spec/diagnostics.ts';
 import { plural } from './common.ts';
@@ -42,8 +42,25 @@ export function printValidate(ctx: CliContext, rep: ValidateReport): void {
   ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games, 'game')}\n`);
 }
 
-export async function validateCommand(ctx: CliContext, paths: string[]): Promise<number> {
-  const rep = runValidate(ctx, paths.length > 0 ? paths : [ctx.defaultRulesDir]);
+export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean } = {}): Promise<number> {
+  const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
+  const rep = runValidate(ctx, all);
   printValidate(ctx, rep);
+  if (opts.verbose && rep.errors === 0) printProofs(ctx, all);
   return rep.errors > 0 ? 1 : 0;
+}
+
+/** per game, which choices are proven never empty, and which rest on the random games */
+function printProofs(ctx: CliContext, paths: string[]): void {
+  const dirs = new Set<string>();
+  for (const p of paths) for (const d of gameDirsOf(ctx, p)) dirs.add(d);
+  for (const dir of [...dirs].sort()) {
+    const { engine } = ctx.games.openGame(dirname(dir), basename(dir));
+    const proofs = (engine as { choiceProofs?: () => { id: string; proven: boolean }[] } | undefined)?.choiceProofs?.();
+    if (!proofs) continue;
+    const proven = proofs.filter((c) => c.proven).map((c) => c.id);
+    const tried = proofs.filter((c) => !c.proven).map((c) => c.id);
+    ctx.io.out(`${basename(dir)}: ${plural(proofs.length, 'choice')}; never empty by their form: ${proven.join(', ') || 'none'}; ` +
+      `tried in random games under every player count and option: ${tried.join(', ') || 'none'}\n`);
+  }
 }

@@ -131,6 +131,8 @@ export interface EngineTools<State = unknown> extends Engine<State> {
   arrange(state: State, given: Given): State;
   /** the id an answer stands for, with full knowledge: a card's kind id, a place's id (else undefined) */
   answerId(state: State, action: Action): string | undefined;
+  /** what the checker could prove: for each choice, whether its options can never be empty */
+  choiceProofs(): { id: string; rule: string; proven: boolean }[];
   /** the card kinds this game was made with (players and options decide the counts) */
   kindsInPlay(state: State): string[];
 }

@@ -244,6 +244,9 @@ export function makeEngine(p: Program): EngineTools<State> {
     evaluate(s, src) {
       return evaluator(s, tablesFor(s), src);
     },
+    choiceProofs() {
+      return p.choiceProofs.map((c) => ({ ...c }));
+    },
     kindsInPlay(s) {
       return [...new Set(s.kinds.map((k) => p.cards[k]!.id))];
     },

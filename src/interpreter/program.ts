@@ -160,6 +160,8 @@ export interface Program {
   score?: (c: RunCtx, seat: number) => number;
   results: ResultRule[];
   chooses: Map<string, ChooseInstr>;
+  /** per choice: whether its options were proven never empty from their expression alone */
+  choiceProofs: { id: string; rule: string; proven: boolean }[];
   /** the spec's named functions (and score), for expressions compiled later by tools */
   functions: Map<string, import('./compile/scope.ts').UserFunction>;
 }

@@ -3,7 +3,7 @@
  * suspension points; everything else becomes one `exec` closure. Procedures and triggers are
  * inlined at their call/emit sites, so there is no call stack to keep in the state.
  */
-import { compileExpr, parseExpr, typeToString, type Type } from '../../expr/index.ts';
+import { compileExpr, parseExpr, typeToString, type Ast, type Type } from '../../expr/index.ts';
 import type { Json, Text } from '../api.ts';
 import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
@@ -374,6 +374,7 @@ export class EffectCompiler {
     }
     if (!single && !simultaneous) this.cc.error(e, 'simultaneous', 'several seats answering one after another: loop with forEach over the seats and choose one seat at a time, so each sees the earlier answers');
     p.chooses.set(id, instr);
+    if (!p.choiceProofs.some((c) => c.id === id)) p.choiceProofs.push({ id, rule, proven: neverEmpty(e['options'], p) });
     this.cc.emit({ op: 'choose', c: instr }, rule);
   }
 
@@ -495,6 +496,40 @@ export class EffectCompiler {
     if (!list(this.spec, 'ends').some((x) => x['id'] === end)) this.cc.error(e, 'endGame', `unknown end rule '${end}'`, `ends: ${list(this.spec, 'ends').map((x) => String(x['id'])).join(', ')}`);
     this.cc.emit({ op: 'end', end, rule }, rule);
   }
+}
+
+/**
+ * A static proof that a choice's options are never empty, from the shape of the expression:
+ * a non-empty list literal, `if` whose branches both are, `concat` with one that is, a literal
+ * `range(a, b)` with a < b, or a space set whose places are always in play. Anything else is left
+ * to the random games of `validate`.
+ */
+function neverEmpty(src: unknown, p: import('../program.ts').Program): boolean {
+  if (typeof src !== 'string') return false;
+  const parsed = parseExpr(src);
+  if ('errors' in parsed) return false;
+  const proven = (n: Ast): boolean => {
+    switch (n.kind) {
+      case 'List':
+        return n.items.length > 0;
+      case 'If':
+        return proven(n.then) && proven(n.else);
+      case 'Call':
+        if (n.name === 'concat') return n.args.some(proven);
+        if (n.name === 'range') {
+          const [a, b] = n.args;
+          return a?.kind === 'Number' && b?.kind === 'Number' && a.value < b.value;
+        }
+        return false;
+      case 'Name': {
+        const set = p.spaces.find((s) => s.id === n.name);
+        return set !== undefined && set.items.length > 0 && set.items.every((i) => !i.when);
+      }
+      default:
+        return false;
+    }
+  };
+  return proven(parsed.ast);
 }
 
 function arrayOr(v: unknown): unknown[] {

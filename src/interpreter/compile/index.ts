@@ -35,6 +35,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
     results: [],
     chooses: new Map(),
     functions: new Map(),
+    choiceProofs: [],
   };
   const cc = new Compiler(loaded, program);
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
