@@ -5,6 +5,7 @@ import { seedLines } from '../../src/spec/seeds.ts';
 import { ruleNodes } from '../../src/spec/load-spec.ts';
 import { loadDoc, REAL_GAME, unescapeHtml } from './helpers.ts';
 import { esc } from '../../src/docgen/markdown.ts';
+import { whyIn } from '../../src/docgen/rule-block.ts';
 
 const doc = loadDoc(REAL_GAME);
 const { files } = buildSite([doc]);
@@ -169,7 +170,15 @@ describe('the generated site for the real spec', () => {
     const a = files.get('games/cash-n-guns/assumptions.md')!;
     const withA = doc.nodes.filter((n) => n.node.assumption);
     expect(a.match(/<li class="assumption-item"/g)).toHaveLength(withA.length);
-    for (const n of withA) expect(a).toContain(esc(n.node.assumption!.why));
+    for (const n of withA) expect(a).toContain(esc(whyIn('en', n.node.assumption!.why).text));
+  });
+
+  it('the Chinese assumptions page shows each reason in Chinese where the spec gives one', () => {
+    const a = files.get('zh/games/cash-n-guns/assumptions.md')!;
+    const withA = doc.nodes.filter((n) => n.node.assumption);
+    const bilingual = withA.filter((n) => typeof n.node.assumption!.why !== 'string');
+    expect(bilingual.length).toBeGreaterThan(0);
+    for (const n of bilingual) expect(a).toContain(esc(whyIn('zh', n.node.assumption!.why).text));
   });
 
   it('the rules index maps every rule id to its page and anchor', () => {
