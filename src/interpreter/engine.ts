@@ -15,6 +15,9 @@ export function makeEngine(p: Program): EngineTools<State> {
   const tablesCache = new Map<string, Omit<Tables, 'kindOf'>>();
   /** the card kinds in creation order of the last game made, for labels asked without a state */
   let creationOrder: number[] = [];
+  // kinds sharing a front share its index (for telling options apart by what a seat sees)
+  const fronts = [...new Set(p.cards.flatMap((c) => (c.front ? [c.front.id] : [])))];
+  const frontIndex = p.cards.map((c) => (c.front ? fronts.indexOf(c.front.id) : -1));
   // card properties are per kind, the same in every game
   const kindProps = p.propNames.map((name) => p.cards.map((card) => card.props[name] ?? null));
   const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
@@ -146,13 +149,14 @@ export function makeEngine(p: Program): EngineTools<State> {
     // apart — per kind when it knows the card, per front when it sees only the front, and one
     // "unseen card" for cards it cannot see (offering more would tell their kinds apart).
     const kindOf = tablesFor(s).kindOf;
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     const out: Action[] = [];
     const knows = ch.optionsZone ? zoneKnowledge(s, ch, seat) : knowledge(p, s, seat);
     for (const card of opts as number[]) {
       const kind = kindOf[card]!;
       const known = knows(card);
-      const key = known === 'all' ? `kind:${kind}` : known === 'front' ? `front:${p.cards[kind]!.front!.id}` : 'unseen';
+      // numeric keys: a kind (≥ 0), a front (≤ −2), or −1 for any unseen card
+      const key = known === 'all' ? kind : known === 'front' ? -2 - frontIndex[kind]! : -1;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push({ choice: ch.id, value: card });
