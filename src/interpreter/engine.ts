@@ -7,7 +7,7 @@ import { makeEvaluator } from './evaluate.ts';
 import type { ChooseInstr, Program, RunCtx, Tables, VarDecl } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
 import { cloneState, type PendingState, type State } from './state.ts';
-import { EngineError, answer, chance, chanceOutcomes, pendingChoice, run, waitingFor } from './vm.ts';
+import { EngineError, answer, chance, chanceOutcomes, isWaiting, pendingChoice, run, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
@@ -135,10 +135,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     const pd = s.pending;
     if (!pd || pd.kind !== 'choice') return [];
     const ch = pendingChoice(p, s);
-    const k = pd.seats.indexOf(seat);
-    if (!ch || k < 0 || pd.answers[k] !== null) return [];
-    // one seat at a time unless simultaneous: only the first seat still to answer may
-    if (!ch.simultaneous && pd.answers.indexOf(null) !== k) return [];
+    if (!ch || !isWaiting(pd, ch, pd.seats.indexOf(seat))) return [];
     return makeLegal(s, pd, ch, seat);
   }
 

@@ -6,7 +6,7 @@
 import type { Action, GameResult, Json } from './api.ts';
 import type { ChooseInstr, Instr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
-import { log, zoneName, zoneOf, zoneVis } from './runtime.ts';
+import { log, zoneName, zoneOf } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
 
 export class EngineError extends Error {
@@ -160,6 +160,12 @@ export function pendingChoice(p: Program, s: State): ChooseInstr | undefined {
   return ins?.op === 'choose' ? ins.c : undefined;
 }
 
+/** May the seat at position k of the pending choice answer now? Not yet answered, and — unless
+ *  the choice is simultaneous — the first seat still to answer. */
+export function isWaiting(pending: PendingState, ch: ChooseInstr, k: number): boolean {
+  return k >= 0 && pending.answers[k] === null && (ch.simultaneous || pending.answers.indexOf(null) === k);
+}
+
 export function waitingFor(pending: PendingState, ch: ChooseInstr | undefined): number[] {
   if (pending.kind === 'chance') return [-1];
   const open = pending.seats.filter((_, i) => pending.answers[i] === null);
@@ -173,8 +179,7 @@ export function answer(p: Program, s: State, t: Tables, seat: number, action: Ac
   if (action.choice !== ch.id) throw new EngineError(`the pending choice is '${ch.id}', not '${action.choice}'`, ch.rule);
   const k = pending.seats.indexOf(seat);
   const answers = pending.answers;
-  // waiting: not answered yet, and (one at a time) the first still to answer
-  if (k < 0 || answers[k] !== null || (!ch.simultaneous && answers.indexOf(null) !== k)) throw new EngineError(`seat ${seat} has nothing to decide in '${ch.id}'`, ch.rule);
+  if (!isWaiting(pending, ch, k)) throw new EngineError(`seat ${seat} has nothing to decide in '${ch.id}'`, ch.rule);
   if (!pending.options[k]!.includes(action.value)) throw new EngineError(`${JSON.stringify(action.value)} is not a legal answer to '${ch.id}' for seat ${seat}`, ch.rule);
   answers[k] = action.value;
   if (answers.includes(null)) return; // a simultaneous choice waits for everyone
@@ -230,4 +235,3 @@ export function chanceOutcomes(p: Program, s: State, t: Tables): number {
   return zoneOf({ locals: s.locals, s, t, p }, ins.zone).length - (pending.draw ?? 0);
 }
 
-export { zoneVis };

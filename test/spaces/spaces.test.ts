@@ -85,4 +85,16 @@ describe('space sets and keyed state', () => {
       [at('place["west"]'), expect.stringMatching(/place has no item 'west'/)],
     ]);
   });
+
+  it('refuses a space set named like a var, since an expression could not tell them apart', async () => {
+    const { mkdtempSync, cpSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const tmp = mkdtempSync(join(tmpdir(), 'spaces-'));
+    cpSync(dir, tmp, { recursive: true });
+    const file = join(tmp, 'game.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('  - id: round\n    type: number', '  - id: place\n    type: number'));
+    const errors = compileGameDir(tmp).diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.message)).toContainEqual(expect.stringMatching(/^the id 'place' is used twice/));
+  });
 });

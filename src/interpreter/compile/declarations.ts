@@ -167,34 +167,21 @@ function checkPropTypes(cc: Compiler, spec: Node): void {
   }
 }
 
-/** One name, one meaning: a var, a zone and a function may not share a name. */
+/**
+ * Names that are built into expressions cannot be declared. (Two declarations sharing a name are
+ * already refused by the loader: every id is unique in a game.)
+ */
 function checkNameClashes(cc: Compiler, spec: Node): void {
-  const owners = new Map<string, string>();
   const builtins = ['seats', 'alive', 'players', 'options', 'me'];
-  for (const [section, items] of [
-    ['vars', list(spec, 'vars')],
-    ['zones', list(spec, 'zones').filter((z) => (z['per'] ?? 'game') === 'game')],
-    ['functions', list(spec, 'functions')],
-  ] as const) {
-    for (const item of items) {
+  for (const section of ['vars', 'zones', 'functions', 'spaces']) {
+    for (const item of list(spec, section)) {
       const id = String(item['id']);
       if (builtins.includes(id)) cc.error(item, 'id', `'${id}' is a built-in name; choose another`);
-      const prev = owners.get(id);
-      if (prev) cc.error(item, 'id', `'${id}' is already declared in ${prev}`);
-      owners.set(id, section);
     }
   }
-  const seatNames = new Map<string, string>();
-  for (const [section, items] of [
-    ['seatVars', list(spec, 'seatVars')],
-    ['zones', list(spec, 'zones').filter((z) => z['per'] === 'seat')],
-  ] as const) {
-    for (const item of items) {
-      const id = String(item['id']);
-      if (id === 'out') cc.error(item, 'id', "'out' is built in (a seat is out when eliminated); choose another name");
-      const prev = seatNames.get(id);
-      if (prev) cc.error(item, 'id', `seat member '${id}' is already declared in ${prev}`);
-      seatNames.set(id, section);
+  for (const section of ['seatVars', 'zones']) {
+    for (const item of list(spec, section)) {
+      if (item['id'] === 'out') cc.error(item, 'id', "'out' is built in (a seat is out when eliminated); choose another name");
     }
   }
 }

@@ -36,12 +36,12 @@ export class EffectCompiler {
       if (guard) skip = this.cc.emit({ op: 'jumpIfNot', cond: guard.fn, to: -1 }, id);
     }
     const body = node['do'];
-    if (Array.isArray(body)) this.block(body, env.child(), id, node);
+    if (Array.isArray(body)) this.block(body, env.child(), id);
     else this.cc.error(node, undefined, `rule '${id}' has no 'do:' list of effects`);
     if (skip !== undefined) this.patch(skip);
   }
 
-  block(effects: unknown[], env: Env, rule: string, owner: Node): void {
+  block(effects: unknown[], env: Env, rule: string): void {
     effects.forEach((e, i) => {
       if (!isNode(e)) {
         this.cc.error(effects, i, 'an effect must be a map such as {set: …, to: …}');
@@ -49,7 +49,6 @@ export class EffectCompiler {
       }
       this.effect(e, env, rule);
     });
-    void owner;
   }
 
   /** point a forward jump (or a loop head's exit) at the next instruction */
@@ -164,11 +163,11 @@ export class EffectCompiler {
   private if(e: Node, env: Env, rule: string): void {
     const cond = this.cc.expr(e, 'if', env, T.bool);
     const jf = this.cc.emit({ op: 'jumpIfNot', cond: cond?.fn ?? (() => false), to: -1 }, rule);
-    this.block(arrayOr(e['then']), env.child(), rule, e);
+    this.block(arrayOr(e['then']), env.child(), rule);
     if (Array.isArray(e['else'])) {
       const jEnd = this.cc.emit({ op: 'jump', to: -1 }, rule);
       this.patch(jf);
-      this.block(e['else'], env.child(), rule, e);
+      this.block(e['else'], env.child(), rule);
       this.patch(jEnd);
     } else {
       this.patch(jf);
@@ -197,7 +196,7 @@ export class EffectCompiler {
     // the list is copied once: the body may move the very cards it iterates over
     this.cc.emit({ op: 'forInit', list: (c) => (src(c) as Json[]).slice(), listSlot, idxSlot }, rule);
     const head = this.cc.emit({ op: 'forNext', listSlot, idxSlot, asSlot, end: -1 }, rule);
-    this.block(arrayOr(e['do']), inner, rule, e);
+    this.block(arrayOr(e['do']), inner, rule);
     this.cc.emit({ op: 'jump', to: head }, rule);
     this.patch(head);
   }
@@ -213,7 +212,7 @@ export class EffectCompiler {
     this.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = 0; c.locals[limit] = n(c); } }, rule);
     const head = this.cc.emit({ op: 'jumpIfNot', cond: (c) => (c.locals[counter] as number) < (c.locals[limit] as number), to: -1 }, rule);
     this.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = (c.locals[counter] as number) + 1; } }, rule);
-    this.block(arrayOr(e['do']), inner, rule, e);
+    this.block(arrayOr(e['do']), inner, rule);
     this.cc.emit({ op: 'jump', to: head }, rule);
     this.patch(head);
   }
@@ -222,7 +221,7 @@ export class EffectCompiler {
     const cond = this.cc.expr(e, 'while', env, T.bool);
     if (!cond) return;
     const head = this.cc.emit({ op: 'jumpIfNot', cond: cond.fn, to: -1 }, rule);
-    this.block(arrayOr(e['do']), env.child(), rule, e);
+    this.block(arrayOr(e['do']), env.child(), rule);
     this.cc.emit({ op: 'jump', to: head }, rule);
     this.patch(head);
   }
@@ -362,7 +361,7 @@ export class EffectCompiler {
     if (into !== undefined) {
       const v = p.seatVars.findIndex((d) => d.id === into);
       if (v < 0) this.cc.error(e, 'into', `'${String(into)}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ')}`);
-      else if (!sameScalar(p.seatVars[v]!.type, optionType === 'space' ? p.spaces[instr.optionSet!]!.id : optionType)) this.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
+      else if (p.seatVars[v]!.type !== (optionType === 'space' ? p.spaces[instr.optionSet!]!.id : optionType)) this.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
       else instr.into = v;
     } else if (typeof as === 'string') {
       if (!single) this.cc.error(e, 'as', "a choice by several seats stores each answer in a seat var: use 'into: <seatVar>' (or loop with forEach and choose one seat at a time)");
@@ -536,9 +535,6 @@ function arrayOr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
-function sameScalar(varT: string, optionT: string): boolean {
-  return varT === optionT;
-}
 
 function removeCards(src: number[], cards: number[], rule: string): number[] {
   const taken: number[] = [];
