@@ -81,13 +81,15 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
     }
     const s = outcome.sync!;
     const changed = s.written.length + s.removed.length;
-    out(
+    // one write, so a reader of the output sees the summary and its file list together
+    const lines = [
       `[${clock()}] ${summary(outcome.diagnostics)}; ` +
         (changed === 0 ? 'no page changed' : `${count(changed, 'file')} updated`) +
-        ` ${timings(outcome)}\n`,
-    );
-    for (const f of [...s.written, ...s.removed].slice(0, 40)) out(`  ${f}\n`);
-    if (changed > 40) out(`  … and ${changed - 40} more\n`);
+        ` ${timings(outcome)}`,
+      ...[...s.written, ...s.removed].slice(0, 40).map((f) => `  ${f}`),
+    ];
+    if (changed > 40) lines.push(`  … and ${changed - 40} more`);
+    out(lines.join('\n') + '\n');
     return outcome;
   };
 

@@ -133,9 +133,10 @@ describe('npm start: validate, generate, serve, watch', () => {
     expect(changed).not.toBe(edit.original);
     writeFileSync(edit.file, changed);
     await dev.waitFor(/changed: validating[\s\S]*?(\d+ files? updated|no page changed)/, 60_000, mark);
-    const out = dev.output().slice(mark);
-    expect(out).toMatch(/\d+ files? updated/);
-    expect(out).toContain(componentsPage());
+    expect(dev.output().slice(mark)).toMatch(/\d+ files? updated/);
+    // the list of updated files follows the summary line; wait for it rather than race the pipe
+    const page = componentsPage().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await dev.waitFor(new RegExp(`files? updated[\\s\\S]*\\n {2}\\S*${page}`), 10_000, mark);
     expect(cardSection(componentsPage(), edit.cardId)).toContain(String(edit.to));
     // VitePress serves the new version
     const section = await servedShows(componentsPage(), edit.cardId, edit.to);
