@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import { formatDiagnostic } from '../spec/diagnostics.ts';
+import type { ChoiceProof } from '../interpreter/api.ts';
 import { plural } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 
@@ -56,11 +57,13 @@ function printProofs(ctx: CliContext, paths: string[]): void {
   for (const p of paths) for (const d of gameDirsOf(ctx, p)) dirs.add(d);
   for (const dir of [...dirs].sort()) {
     const { engine } = ctx.games.openGame(dirname(dir), basename(dir));
-    const proofs = (engine as { choiceProofs?: () => { id: string; proven: boolean }[] } | undefined)?.choiceProofs?.();
+    const proofs = (engine as { choiceProofs?: () => ChoiceProof[] } | undefined)?.choiceProofs?.();
     if (!proofs) continue;
-    const proven = proofs.filter((c) => c.proven).map((c) => c.id);
-    const tried = proofs.filter((c) => !c.proven).map((c) => c.id);
-    ctx.io.out(`${basename(dir)}: ${plural(proofs.length, 'choice')}; never empty by their form: ${proven.join(', ') || 'none'}; ` +
-      `tried in random games under every player count and option: ${tried.join(', ') || 'none'}\n`);
+    const ids = (keep: (c: ChoiceProof) => boolean): string => proofs.filter(keep).map((c) => c.id).join(', ') || 'none';
+    ctx.io.out(
+      `${basename(dir)}: ${plural(proofs.length, 'choice')}; never empty by their form: ${ids((c) => c.by === 'form')}; ` +
+        `by their guards: ${ids((c) => c.by === 'guard')}; ` +
+        `tried in random games under every player count and option: ${ids((c) => !c.proven)}\n`,
+    );
   }
 }

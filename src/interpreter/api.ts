@@ -123,6 +123,18 @@ export interface Given {
   seats?: Record<string, { vars?: Record<string, Json>; zones?: Record<string, string[]>; out?: boolean }>;
 }
 
+/**
+ * What the checker proved about one choice: its options are never empty `by` their `form` alone
+ * (a non-empty list, a literal filter some item passes, …) or by the `guard`s around it (an
+ * `if count(x) > 0` nothing undoes before the choice). Unproven choices rest on random games.
+ */
+export interface ChoiceProof {
+  id: string;
+  rule: string;
+  proven: boolean;
+  by?: 'form' | 'guard';
+}
+
 /** Tools-only extension of the Engine: inspect and arrange states (tests, scenario runner, debugging). */
 export interface EngineTools<State = unknown> extends Engine<State> {
   /** evaluate an expression of the spec language on a state (full knowledge) */
@@ -132,7 +144,7 @@ export interface EngineTools<State = unknown> extends Engine<State> {
   /** the id an answer stands for, with full knowledge: a card's kind id, a place's id (else undefined) */
   answerId(state: State, action: Action): string | undefined;
   /** what the checker could prove: for each choice, whether its options can never be empty */
-  choiceProofs(): { id: string; rule: string; proven: boolean }[];
+  choiceProofs(): ChoiceProof[];
   /** the card kinds this game was made with (players and options decide the counts) */
   kindsInPlay(state: State): string[];
 }

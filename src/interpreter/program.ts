@@ -3,7 +3,7 @@
  * Flow is compiled to instructions with jumps so the "continuation" of a running game is a
  * single program counter plus local slots — both plain JSON in the state.
  */
-import type { Json, Text } from './api.ts';
+import type { ChoiceProof, Json, Text } from './api.ts';
 import type { Ctx } from '../expr/index.ts';
 import type { State } from './state.ts';
 
@@ -160,8 +160,8 @@ export interface Program {
   score?: (c: RunCtx, seat: number) => number;
   results: ResultRule[];
   chooses: Map<string, ChooseInstr>;
-  /** per choice: whether its options were proven never empty from their expression alone */
-  choiceProofs: { id: string; rule: string; proven: boolean }[];
+  /** per choice: whether its options were proven never empty, by their form or their guards */
+  choiceProofs: ChoiceProof[];
   /** the spec's named functions (and score), for expressions compiled later by tools */
   functions: Map<string, import('./compile/scope.ts').UserFunction>;
 }

@@ -1,18 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { compileGameDir } from '../../src/games.ts';
 
-describe('static proof that a choice always offers an option', () => {
-  it('proves list literals, both branches of an if, and a space set always in play; leaves filters to the random games', () => {
-    const cng = compileGameDir('rules/cash-n-guns').engine!;
-    const proofs = Object.fromEntries(cng.choiceProofs().map((c) => [c.id, c.proven]));
+describe('static proof that a choice always offers an option, on the games', () => {
+  const proofs = (dir: string): Record<string, string | false> =>
+    Object.fromEntries(compileGameDir(dir).engine!.choiceProofs().map((c) => [c.id, c.proven ? c.by! : false]));
+
+  it('proves list literals and both branches of an if by their form; leaves state-dependent options to the random games', () => {
+    const cng = proofs('rules/cash-n-guns');
     // 'if isCop(me) and … then ["stay"] else ["stay", "leave"]'
-    expect(proofs['leave']).toBe(true);
+    expect(cng['leave']).toBe('form');
     // 'filter(alive, t => t != me)' can be empty as far as the form shows
-    expect(proofs['aim']).toBe(false);
+    expect(cng['aim']).toBe(false);
     // 'me.hand' depends on the state
-    expect(proofs['bullet']).toBe(false);
+    expect(cng['bullet']).toBe(false);
+  });
+
+  it('proves choices under an if that tests their options, and cases chosen earlier', () => {
+    const boss = proofs('rules/the-boss');
+    // 'if: count(bigOpts) > 1' then 'choose: big-cubes, options: bigOpts'
+    expect(boss['big-cubes']).toBe('guard');
+    expect(boss['whose-cube']).toBe('guard');
+    // the hand is dealt by rules the proof does not follow
+    expect(boss['reveal']).toBe(false);
+    const downtown = proofs('rules/downtown');
+    // west-action offers "peek" only when a stack is stocked; 'if: a == "peek"' then 'options: stocked()'
+    expect(downtown['west-action']).toBe('form');
+    expect(downtown['peek-informant']).toBe('guard');
+    // 'filter(occ, v => canPay(me, v))' under 'count(occ) > 0': the filter may still drop every occupant
+    expect(downtown['payee']).toBe(false);
+  });
+
+  it('a space set with a place only in play with 3 players is not proven', () => {
     const majority = compileGameDir('test/fixtures/spaces/majority').engine!;
-    // 'place' has a place only in play with 3 players: not proven
     expect(majority.choiceProofs()).toEqual([{ id: 'where', rule: 'place-rounds', proven: false }]);
   });
 });

@@ -3,7 +3,7 @@
  * suspension points; everything else becomes one `exec` closure. Procedures and triggers are
  * inlined at their call/emit sites, so there is no call stack to keep in the state.
  */
-import { compileExpr, parseExpr, typeToString, type Ast, type Type } from '../../expr/index.ts';
+import { compileExpr, parseExpr, typeToString, type Type } from '../../expr/index.ts';
 import type { Json, Text } from '../api.ts';
 import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
@@ -11,20 +11,31 @@ import { log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T } from './types.ts';
+import { ChoiceProver } from './choice-proofs.ts';
 
 const EFFECT_KEYS = [
   'rule', 'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal',
   'choose', 'call', 'emit', 'eliminate', 'split', 'endGame', 'log', 'reveal', 'peek',
 ] as const;
+/** effects that hold effect lists (their writes are the writes of what they hold) */
+const BLOCK_KEYS: ReadonlySet<string> = new Set(['rule', 'if', 'forEach', 'repeat', 'while']);
 
 export class EffectCompiler {
   private readonly inlining: string[] = [];
   private readonly chooseNodes = new Map<string, Node>();
 
+  /** what the enclosing guards say, for proving that choices always offer an option */
+  private readonly prover: ChoiceProver;
+
   constructor(
     private readonly cc: Compiler,
     private readonly spec: Node,
-  ) {}
+  ) {
+    this.prover = new ChoiceProver(spec, (name) => {
+      const set = cc.program.spaces.find((x) => x.id === name);
+      return set !== undefined && set.items.length > 0 && set.items.every((i) => !i.when);
+    });
+  }
 
   /** A rule node with `do:` (a flow or setup step, a nested rule, a procedure or trigger body). */
   ruleNode(node: Node, env: Env): void {
@@ -65,6 +76,12 @@ export class EffectCompiler {
       this.cc.error(e, undefined, `unknown effect`, `an effect starts with one of: ${EFFECT_KEYS.join(', ')}`);
       return;
     }
+    this.compileEffect(key, e, env, rule);
+    // blocks kill through their own effects (and loops before their body), a choice itself; anything else here
+    if (!BLOCK_KEYS.has(key) && key !== 'choose') this.prover.kill([e]);
+  }
+
+  private compileEffect(key: (typeof EFFECT_KEYS)[number], e: Node, env: Env, rule: string): void {
     switch (key) {
       case 'rule':
         return isNode(e['rule']) ? this.ruleNode(e['rule'], env) : this.cc.error(e, 'rule', 'a nested rule must be a rule node with id, text, source and do');
@@ -163,15 +180,25 @@ export class EffectCompiler {
   private if(e: Node, env: Env, rule: string): void {
     const cond = this.cc.expr(e, 'if', env, T.bool);
     const jf = this.cc.emit({ op: 'jumpIfNot', cond: cond?.fn ?? (() => false), to: -1 }, rule);
+    const facts = this.prover.mark();
+    const before = this.prover.snapshot();
+    this.prover.assume(e['if'], true);
     this.block(arrayOr(e['then']), env.child(), rule);
+    this.prover.restore(facts);
+    const killedThen = this.prover.takeKilled(before);
+    let killedElse = new Set<number>();
     if (Array.isArray(e['else'])) {
       const jEnd = this.cc.emit({ op: 'jump', to: -1 }, rule);
       this.patch(jf);
+      this.prover.assume(e['if'], false);
       this.block(e['else'], env.child(), rule);
+      this.prover.restore(facts);
+      killedElse = this.prover.takeKilled(before);
       this.patch(jEnd);
     } else {
       this.patch(jf);
     }
+    this.prover.mergeBranches(e['if'], killedThen, killedElse, e['then'], e['else']);
     if (!Array.isArray(e['then'])) this.cc.error(e, 'if', "an 'if' needs a 'then:' list");
   }
 
@@ -196,6 +223,8 @@ export class EffectCompiler {
     // the list is copied once: the body may move the very cards it iterates over
     this.cc.emit({ op: 'forInit', list: (c) => (src(c) as Json[]).slice(), listSlot, idxSlot }, rule);
     const head = this.cc.emit({ op: 'forNext', listSlot, idxSlot, asSlot, end: -1 }, rule);
+    // a later pass runs after the whole body: what it writes no longer holds at its start
+    this.prover.kill([e]);
     this.block(arrayOr(e['do']), inner, rule);
     this.cc.emit({ op: 'jump', to: head }, rule);
     this.patch(head);
@@ -212,6 +241,7 @@ export class EffectCompiler {
     this.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = 0; c.locals[limit] = n(c); } }, rule);
     const head = this.cc.emit({ op: 'jumpIfNot', cond: (c) => (c.locals[counter] as number) < (c.locals[limit] as number), to: -1 }, rule);
     this.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = (c.locals[counter] as number) + 1; } }, rule);
+    this.prover.kill([e]);
     this.block(arrayOr(e['do']), inner, rule);
     this.cc.emit({ op: 'jump', to: head }, rule);
     this.patch(head);
@@ -221,7 +251,11 @@ export class EffectCompiler {
     const cond = this.cc.expr(e, 'while', env, T.bool);
     if (!cond) return;
     const head = this.cc.emit({ op: 'jumpIfNot', cond: cond.fn, to: -1 }, rule);
+    this.prover.kill([e]);
+    const facts = this.prover.mark();
+    this.prover.assume(e['while'], true); // holds at the start of every pass
     this.block(arrayOr(e['do']), env.child(), rule);
+    this.prover.restore(facts);
     this.cc.emit({ op: 'jump', to: head }, rule);
     this.patch(head);
   }
@@ -373,7 +407,20 @@ export class EffectCompiler {
     }
     if (!single && !simultaneous) this.cc.error(e, 'simultaneous', 'several seats answering one after another: loop with forEach over the seats and choose one seat at a time, so each sees the earlier answers');
     p.chooses.set(id, instr);
-    if (!p.choiceProofs.some((c) => c.id === id)) p.choiceProofs.push({ id, rule, proven: neverEmpty(e['options'], p) });
+    // inlined at several sites, a choice is proven only if it is proven at each
+    const by = this.prover.prove(e['options'], e['seats'], single);
+    const proof = p.choiceProofs.find((c) => c.id === id);
+    if (!proof) p.choiceProofs.push(by ? { id, rule, proven: true, by } : { id, rule, proven: false });
+    else if (proof.proven && (!by || (by === 'guard' && proof.by === 'form'))) {
+      if (by) proof.by = by;
+      else {
+        proof.proven = false;
+        delete proof.by;
+      }
+    }
+    // what follows may rely on the answer being one of the options
+    this.prover.kill([e]);
+    this.prover.chose(e['options'], e['seats'], single, e['as']);
     this.cc.emit({ op: 'choose', c: instr }, rule);
   }
 
@@ -417,7 +464,9 @@ export class EffectCompiler {
       this.cc.emit({ op: 'exec', fn: (c) => { c.locals[slot] = fn(c); } }, id);
     }
     this.inlining.push(id);
+    const callerFacts = this.prover.hide(); // the body's names are bound anew
     this.ruleNode(target, inner);
+    this.prover.unhide(callerFacts);
     this.inlining.pop();
   }
 
@@ -495,40 +544,6 @@ export class EffectCompiler {
     if (!list(this.spec, 'ends').some((x) => x['id'] === end)) this.cc.error(e, 'endGame', `unknown end rule '${end}'`, `ends: ${list(this.spec, 'ends').map((x) => String(x['id'])).join(', ')}`);
     this.cc.emit({ op: 'end', end, rule }, rule);
   }
-}
-
-/**
- * A static proof that a choice's options are never empty, from the shape of the expression:
- * a non-empty list literal, `if` whose branches both are, `concat` with one that is, a literal
- * `range(a, b)` with a < b, or a space set whose places are always in play. Anything else is left
- * to the random games of `validate`.
- */
-function neverEmpty(src: unknown, p: import('../program.ts').Program): boolean {
-  if (typeof src !== 'string') return false;
-  const parsed = parseExpr(src);
-  if ('errors' in parsed) return false;
-  const proven = (n: Ast): boolean => {
-    switch (n.kind) {
-      case 'List':
-        return n.items.length > 0;
-      case 'If':
-        return proven(n.then) && proven(n.else);
-      case 'Call':
-        if (n.name === 'concat') return n.args.some(proven);
-        if (n.name === 'range') {
-          const [a, b] = n.args;
-          return a?.kind === 'Number' && b?.kind === 'Number' && a.value < b.value;
-        }
-        return false;
-      case 'Name': {
-        const set = p.spaces.find((s) => s.id === n.name);
-        return set !== undefined && set.items.length > 0 && set.items.every((i) => !i.when);
-      }
-      default:
-        return false;
-    }
-  };
-  return proven(parsed.ast);
 }
 
 function arrayOr(v: unknown): unknown[] {

@@ -1,0 +1,492 @@
+/**
+ * Static proofs that a choice always offers at least one option.
+ *
+ * "Options never empty" is written as a propositional formula over the options expression
+ * (a list literal is true, `concat` is an or, `if c then a else b` a case split, `filter` of a
+ * literal list the or of its predicate on each item, anything else an atom "E is not empty").
+ * The conditions of the enclosing `if`s and `while`s are facts, turned into formulas the same way
+ * (`count(E) > 0` is the atom "E is not empty"). The choice is proven when facts ⇒ goal holds for
+ * every truth assignment of the atoms: unknown sub-expressions stay free, so the proof is sound
+ * whatever they evaluate to.
+ *
+ * A fact holds only while nothing it reads is written: every effect between the guard and the
+ * choice kills the facts that read a name it may write (loops kill with their whole body first,
+ * because a later iteration runs after it). Bodies of called procedures and triggers see none of
+ * the caller's facts (their names are bound anew), but their writes still kill the caller's.
+ */
+import type { Ast } from '../../expr/ast.ts';
+import { parseExpr } from '../../expr/parser.ts';
+
+type Formula =
+  | { k: 'const'; v: boolean }
+  /** `eq`: the atom is `subject == value` for a literal value (two values cannot both hold) */
+  | { k: 'atom'; key: string; eq?: { subject: string; value: unknown } }
+  | { k: 'not'; a: Formula }
+  | { k: 'and' | 'or'; a: Formula[] };
+
+type Node = Record<string, unknown>;
+export type Writes = Set<string> | 'all';
+
+const T: Formula = { k: 'const', v: true };
+const F: Formula = { k: 'const', v: false };
+const not = (a: Formula): Formula => (a.k === 'const' ? { k: 'const', v: !a.v } : { k: 'not', a });
+const and = (...a: Formula[]): Formula => ({ k: 'and', a });
+const or = (...a: Formula[]): Formula => ({ k: 'or', a });
+/** more atoms than this and the truth table is not tried (2^n rows) */
+const MAX_ATOMS = 12;
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function parse(src: unknown): Ast | undefined {
+  if (typeof src !== 'string' && typeof src !== 'number' && typeof src !== 'boolean') return undefined;
+  const r = parseExpr(String(src));
+  return 'errors' in r ? undefined : r.ast;
+}
+
+/** the expression's structure without source positions: equal keys, equal meaning (same state) */
+function keyOf(n: Ast): string {
+  switch (n.kind) {
+    case 'Number': return String(n.value);
+    case 'String': return JSON.stringify(n.value);
+    case 'Bool': return String(n.value);
+    case 'None': return 'none';
+    case 'Name': return n.name;
+    case 'Member': return `(${keyOf(n.object)}).${n.name}`;
+    case 'Call': return `${n.name}(${n.args.map(keyOf).join(',')})`;
+    case 'Lambda': return `(${n.params.map((p) => p.name).join(',')})=>${keyOf(n.body)}`;
+    case 'Unary': return `${n.op}(${keyOf(n.operand)})`;
+    case 'Binary': return `(${keyOf(n.left)} ${n.op} ${keyOf(n.right)})`;
+    case 'Index': return `(${keyOf(n.object)})[${keyOf(n.index)}]`;
+    case 'If': return `if(${keyOf(n.cond)},${keyOf(n.then)},${keyOf(n.else)})`;
+    case 'List': return `[${n.items.map(keyOf).join(',')}]`;
+  }
+}
+
+/** replace the free name `name` by `by` (not under a lambda that binds the same name) */
+function substitute(n: Ast, name: string, by: Ast): Ast {
+  const s = (x: Ast): Ast => substitute(x, name, by);
+  switch (n.kind) {
+    case 'Name': return n.name === name ? by : n;
+    case 'Member': return { ...n, object: s(n.object) };
+    case 'Call': return { ...n, args: n.args.map(s) };
+    case 'Lambda': return n.params.some((p) => p.name === name) ? n : { ...n, body: s(n.body) };
+    case 'Unary': return { ...n, operand: s(n.operand) };
+    case 'Binary': return { ...n, left: s(n.left), right: s(n.right) };
+    case 'Index': return { ...n, object: s(n.object), index: s(n.index) };
+    case 'If': return { ...n, cond: s(n.cond), then: s(n.then), else: s(n.else) };
+    case 'List': return { ...n, items: n.items.map(s) };
+    default: return n;
+  }
+}
+
+const literal = (n: Ast): boolean => n.kind === 'Number' || n.kind === 'String' || n.kind === 'Bool' || n.kind === 'None';
+const literalValue = (n: Ast): unknown => (n.kind === 'None' ? null : (n as { value: unknown }).value);
+const num = (n: Ast): number | undefined => (n.kind === 'Number' ? n.value : undefined);
+const nonEmptyAtom = (e: Ast): Formula => ({ k: 'atom', key: `nonEmpty:${keyOf(e)}` });
+
+/** `count(E)` → E */
+const countOf = (n: Ast): Ast | undefined => (n.kind === 'Call' && n.name === 'count' && n.args.length === 1 ? n.args[0] : undefined);
+
+/** a boolean expression as a formula */
+function truth(n: Ast): Formula {
+  switch (n.kind) {
+    case 'Bool':
+      return n.value ? T : F;
+    case 'Unary':
+      return n.op === 'not' ? not(truth(n.operand)) : atom(n);
+    case 'Binary': {
+      if (n.op === 'and') return and(truth(n.left), truth(n.right));
+      if (n.op === 'or') return or(truth(n.left), truth(n.right));
+      if ((n.op === '==' || n.op === '!=') && literal(n.left) && literal(n.right)) {
+        const same = literalValue(n.left) === literalValue(n.right);
+        return n.op === '==' ? (same ? T : F) : same ? F : T;
+      }
+      const counted = countComparison(n);
+      if (counted) return counted;
+      if ((n.op === '==' || n.op === '!=') && literal(n.left) !== literal(n.right)) {
+        const [subject, value] = literal(n.left) ? [n.right, n.left] : [n.left, n.right];
+        const eq = equals(subject, value);
+        return n.op === '==' ? eq : not(eq);
+      }
+      if (n.op === 'in') return and(nonEmpty(n.right), atom(n));
+      return atom(n);
+    }
+    case 'Call':
+      // any(E, p) and contains(E, x) are true only for a non-empty E
+      if ((n.name === 'any' || n.name === 'contains') && n.args.length === 2) return and(nonEmpty(n.args[0]!), atom(n));
+      return atom(n);
+    default:
+      return atom(n);
+  }
+}
+
+const atom = (n: Ast): Formula => ({ k: 'atom', key: keyOf(n) });
+/** `subject == value` for a literal value */
+const equals = (subject: Ast, value: Ast): Formula => ({
+  k: 'atom',
+  key: `${keyOf(subject)} == ${keyOf(value)}`,
+  eq: { subject: keyOf(subject), value: literalValue(value) },
+});
+
+/**
+ * What an answer is known to be: one of the items of a literal list, or of a `filter` of one
+ * (then the item passed the filter). Other options say nothing usable.
+ */
+function answerIn(name: string, options: Ast): Formula | undefined {
+  const answer: Ast = { kind: 'Name', name, offset: 0, length: 0 };
+  if (options.kind === 'List' && options.items.every(literal)) return or(F, ...options.items.map((i) => equals(answer, i)));
+  if (options.kind !== 'Call' || options.name !== 'filter') return undefined;
+  const [l, p] = options.args;
+  if (l?.kind !== 'List' || !l.items.every(literal) || p?.kind !== 'Lambda' || p.params.length !== 1) return undefined;
+  const param = p.params[0]!.name;
+  return or(F, ...l.items.map((i) => and(equals(answer, i), truth(substitute(p.body, param, i)))));
+}
+
+/** `count(E) > k` and its relatives, with k a literal: what they say about E being empty */
+function countComparison(n: Ast & { kind: 'Binary' }): Formula | undefined {
+  // put count(...) on the left
+  const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
+  let op: string = n.op;
+  let e = countOf(n.left);
+  let k = num(n.right);
+  if (e === undefined) {
+    e = countOf(n.right);
+    k = num(n.left);
+    op = flip[op] ?? op;
+  }
+  if (e === undefined || k === undefined) return undefined;
+  const ne = nonEmptyAtom(e);
+  // "count > k" for k >= 0 (or ">= k" for k >= 1) says E is not empty, and maybe more (kept as an atom)
+  if ((op === '>' && k === 0) || (op === '>=' && k === 1) || (op === '!=' && k === 0)) return ne;
+  if ((op === '>' && k > 0) || (op === '>=' && k > 1)) return and(ne, atom(n));
+  if ((op === '==' && k === 0) || (op === '<' && k === 1) || (op === '<=' && k === 0)) return not(ne);
+  return undefined;
+}
+
+/** "the list E is not empty" as a formula */
+function nonEmpty(n: Ast, alwaysInPlay: (name: string) => boolean = () => false): Formula {
+  const rec = (x: Ast): Formula => nonEmpty(x, alwaysInPlay);
+  switch (n.kind) {
+    case 'List':
+      return n.items.length > 0 ? T : F;
+    case 'If':
+      return or(and(truth(n.cond), rec(n.then)), and(not(truth(n.cond)), rec(n.else)));
+    case 'Name':
+      return alwaysInPlay(n.name) ? T : nonEmptyAtom(n);
+    case 'Call': {
+      const [a, b] = n.args;
+      if (n.name === 'concat') return or(...n.args.map(rec));
+      if ((n.name === 'map' || n.name === 'sortBy' || n.name === 'reverse') && a) return rec(a);
+      if (n.name === 'range' && a && b) {
+        const x = num(a);
+        const y = num(b);
+        if (x !== undefined && y !== undefined) return x < y ? T : F;
+        return atom({ kind: 'Binary', op: '<', left: a, right: b, offset: 0, length: 0, opOffset: 0, opLength: 0 });
+      }
+      // filter of a literal list: some item passes (the lambda applied to each item)
+      if (n.name === 'filter' && a?.kind === 'List' && b?.kind === 'Lambda' && b.params.length === 1) {
+        const param = b.params[0]!.name;
+        return or(F, ...a.items.map((item) => truth(substitute(b.body, param, item))));
+      }
+      return nonEmptyAtom(n);
+    }
+    default:
+      return nonEmptyAtom(n);
+  }
+}
+
+function atomsOf(f: Formula, into: Set<string>): Set<string> {
+  if (f.k === 'atom') into.add(f.key);
+  else if (f.k === 'not') atomsOf(f.a, into);
+  else if (f.k === 'and' || f.k === 'or') for (const a of f.a) atomsOf(a, into);
+  return into;
+}
+
+/** the `subject == value` atoms, by subject: at most one of each group can hold */
+function equalityGroups(atoms: string[], formulas: Formula[]): number[][] {
+  const eqs = new Map<string, { subject: string; value: unknown }>();
+  const walk = (f: Formula): void => {
+    if (f.k === 'atom' && f.eq) eqs.set(f.key, f.eq);
+    else if (f.k === 'not') walk(f.a);
+    else if (f.k === 'and' || f.k === 'or') f.a.forEach(walk);
+  };
+  formulas.forEach(walk);
+  const bySubject = new Map<string, number[]>();
+  atoms.forEach((a, i) => {
+    const eq = eqs.get(a);
+    if (eq) bySubject.set(eq.subject, [...(bySubject.get(eq.subject) ?? []), i]);
+  });
+  return [...bySubject.values()].filter((g) => g.length > 1);
+}
+
+function evaluate(f: Formula, v: Map<string, boolean>): boolean {
+  switch (f.k) {
+    case 'const': return f.v;
+    case 'atom': return v.get(f.key)!;
+    case 'not': return !evaluate(f.a, v);
+    case 'and': return f.a.every((a) => evaluate(a, v));
+    case 'or': return f.a.some((a) => evaluate(a, v));
+  }
+}
+
+/** facts ⇒ goal for every assignment of the atoms (undefined: too many atoms to tell) */
+function implies(facts: Formula[], goal: Formula): boolean | undefined {
+  // only facts linked to the goal through shared atoms (directly or through other facts) can help
+  const linked = atomsOf(goal, new Set());
+  const factAtoms = facts.map((f) => atomsOf(f, new Set()));
+  const useful = new Set<number>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    factAtoms.forEach((atoms, i) => {
+      if (useful.has(i) || ![...atoms].some((a) => linked.has(a))) return;
+      useful.add(i);
+      for (const a of atoms) linked.add(a);
+      grew = true;
+    });
+  }
+  const used = [...useful].map((i) => facts[i]!);
+  const atoms = [...linked];
+  if (atoms.length > MAX_ATOMS) return undefined;
+  const groups = equalityGroups(atoms, [...used, goal]);
+  const v = new Map<string, boolean>();
+  for (let row = 0; row < 1 << atoms.length; row++) {
+    // a value equals at most one literal: skip rows where it would equal two
+    if (groups.some((g) => g.filter((i) => ((row >> i) & 1) === 1).length > 1)) continue;
+    atoms.forEach((a, i) => v.set(a, ((row >> i) & 1) === 1));
+    if (used.every((f) => evaluate(f, v)) && !evaluate(goal, v)) return false;
+  }
+  return true;
+}
+
+/** every name an expression reads, with the names read by the user functions it calls */
+function readsOf(n: Ast, functionBody: (name: string) => Ast | undefined, into = new Set<string>()): Set<string> {
+  const walk = (x: Ast): void => {
+    switch (x.kind) {
+      case 'Name': into.add(x.name); return;
+      case 'Member': into.add(x.name); walk(x.object); return;
+      case 'Call': {
+        if (!into.has(`${x.name}()`)) {
+          into.add(`${x.name}()`);
+          into.add(x.name);
+          const body = functionBody(x.name);
+          if (body) walk(body);
+        }
+        x.args.forEach(walk);
+        return;
+      }
+      case 'Lambda': walk(x.body); return;
+      case 'Unary': walk(x.operand); return;
+      case 'Binary': walk(x.left); walk(x.right); return;
+      case 'Index': walk(x.object); walk(x.index); return;
+      case 'If': walk(x.cond); walk(x.then); walk(x.else); return;
+      case 'List': x.items.forEach(walk); return;
+      default: return;
+    }
+  };
+  walk(n);
+  return into;
+}
+
+const namesIn = (src: unknown): Set<string> => {
+  const ast = parse(src);
+  return ast ? readsOf(ast, () => undefined) : new Set();
+};
+
+/** the names an effect list may write (a superset: more is only less proven) */
+export function writesOf(effects: unknown, spec: Node, inlining: string[] = []): Writes {
+  const out = new Set<string>();
+  const add = (w: Writes): boolean => {
+    if (w === 'all') return false;
+    for (const x of w) out.add(x);
+    return true;
+  };
+  const body = (target: Node, id: string): Writes =>
+    inlining.includes(id) ? new Set() : writesOf(target['do'], spec, [...inlining, id]);
+  for (const e of list(effects)) {
+    if (!isNode(e)) continue;
+    let w: Writes;
+    if ('rule' in e) w = isNode(e['rule']) ? writesOf(e['rule']['do'], spec, inlining) : new Set();
+    else if ('set' in e) w = namesIn(e['set']);
+    else if ('add' in e) w = namesIn(e['add']);
+    else if ('let' in e) w = new Set([String(e['let'])]);
+    else if ('if' in e) w = union(writesOf(e['then'], spec, inlining), writesOf(e['else'], spec, inlining));
+    else if ('forEach' in e || 'repeat' in e) w = union(new Set(typeof e['as'] === 'string' ? [e['as']] : []), writesOf(e['do'], spec, inlining));
+    else if ('while' in e) w = writesOf(e['do'], spec, inlining);
+    else if ('move' in e) w = union(namesIn(e['move']), namesIn(e['to']));
+    else if ('shuffle' in e) w = namesIn(e['shuffle']);
+    else if ('deal' in e) w = union(namesIn(e['deal']), new Set([String(e['to'])]));
+    else if ('choose' in e) w = new Set([e['into'], e['as']].filter((x): x is string => typeof x === 'string'));
+    else if ('call' in e) {
+      const proc = list(spec['procedures']).find((x) => isNode(x) && x['id'] === e['call']);
+      w = isNode(proc) ? body(proc, String(proc['id'])) : 'all';
+    } else if ('emit' in e) {
+      w = new Set();
+      for (const h of list(spec['triggers'])) if (isNode(h) && h['on'] === e['emit']) w = union(w, body(h, String(h['id'])));
+    } else if ('eliminate' in e) w = new Set(['alive', 'out']);
+    else if ('split' in e) w = union(namesIn(e['split']), new Set([String(e['into'])]));
+    // reveal and peek change what seats see, not what a list holds; a log changes nothing
+    else if ('reveal' in e || 'peek' in e || 'log' in e) w = new Set();
+    else w = 'all';
+    if (!add(w)) return 'all';
+  }
+  return out;
+}
+
+function union(a: Writes, b: Writes): Writes {
+  if (a === 'all' || b === 'all') return 'all';
+  return new Set([...a, ...b]);
+}
+
+interface Fact {
+  f: Formula;
+  reads: Set<string>;
+  alive: boolean;
+}
+
+/** per fact, what it said while it held (undefined: it did not hold) */
+type Snapshot = ({ f: Formula; reads: Set<string> } | undefined)[];
+
+export type ProofKind = 'form' | 'guard';
+
+/** The facts known at the point the effect compiler has reached, and the proofs made there. */
+export class ChoiceProver {
+  private facts: Fact[] = [];
+  /** facts below this index belong to a caller and are not visible in an inlined body */
+  private floor = 0;
+  private readonly functions = new Map<string, Ast>();
+
+  constructor(
+    private readonly spec: Node,
+    private readonly alwaysInPlay: (name: string) => boolean,
+  ) {
+    for (const fn of list(spec['functions'])) {
+      if (!isNode(fn)) continue;
+      const ast = parse(fn['body']);
+      if (ast) this.functions.set(String(fn['id']), ast);
+    }
+  }
+
+  mark(): number {
+    return this.facts.length;
+  }
+
+  restore(mark: number): void {
+    this.facts.length = mark;
+  }
+
+  /** the condition (or its negation) holds from here until something it reads is written */
+  assume(src: unknown, holds: boolean): void {
+    const ast = parse(src);
+    if (!ast) return;
+    const f = truth(ast);
+    this.facts.push({ f: holds ? f : not(f), reads: readsOf(ast, (n) => this.functions.get(n)), alive: true });
+  }
+
+  /** the effects run (or may run) here: facts reading what they write no longer hold */
+  kill(effects: unknown[]): void {
+    const w = writesOf(effects, this.spec);
+    for (const fact of this.facts) {
+      if (!fact.alive) continue;
+      if (w === 'all' || [...fact.reads].some((n) => w.has(n))) fact.alive = false;
+    }
+  }
+
+  /** the facts that hold now, to see afterwards what a branch of an `if` undid or changed */
+  snapshot(): Snapshot {
+    return this.facts.map((f) => (f.alive ? { f: f.f, reads: f.reads } : undefined));
+  }
+
+  /**
+   * The facts a branch undid (or weakened) since `before`. They are put back as they were: the
+   * other branch runs instead of this one, not after it (`mergeBranches` settles them once
+   * both branches are seen).
+   */
+  takeKilled(before: Snapshot): Set<number> {
+    const killed = new Set<number>();
+    before.forEach((was, i) => {
+      const now = this.facts[i];
+      if (was && now && (!now.alive || now.f !== was.f)) {
+        killed.add(i);
+        this.facts[i] = { f: was.f, reads: was.reads, alive: true };
+      }
+    });
+    return killed;
+  }
+
+  /**
+   * After `if C`: a fact F undone in the then-branch only still holds when that branch did not
+   * run, so "C or F" holds after the `if` (if C reads nothing the branch writes); likewise
+   * "not C or F" for the else-branch. Undone in both: gone.
+   */
+  mergeBranches(cond: unknown, killedThen: Set<number>, killedElse: Set<number>, thenEffects: unknown, elseEffects: unknown): void {
+    const ast = parse(cond);
+    const condReads = ast ? readsOf(ast, (n) => this.functions.get(n)) : new Set<string>();
+    const untouched = (effects: unknown): boolean => {
+      const w = writesOf(effects, this.spec);
+      return w !== 'all' && ![...condReads].some((n) => w.has(n));
+    };
+    const settle = (i: number, side: Formula | undefined): void => {
+      const fact = this.facts[i]!;
+      if (!side) fact.alive = false;
+      else this.facts[i] = { f: or(side, fact.f), reads: new Set([...fact.reads, ...condReads]), alive: true };
+    };
+    for (const i of new Set([...killedThen, ...killedElse])) {
+      if (!ast || (killedThen.has(i) && killedElse.has(i))) settle(i, undefined);
+      else if (killedThen.has(i)) settle(i, untouched(thenEffects) ? truth(ast) : undefined);
+      else settle(i, untouched(elseEffects) ? not(truth(ast)) : undefined);
+    }
+  }
+
+  /**
+   * After a choice kept its answer `as` a local (and the writes were killed): the answer is one
+   * of its options, a fact about the local for what follows.
+   */
+  chose(options: unknown, seats: unknown, single: boolean, as: unknown): void {
+    let ast = parse(options);
+    if (!ast || typeof as !== 'string') return;
+    const reads = readsOf(ast, (n) => this.functions.get(n));
+    if (reads.has(as)) return; // the options read the old value of the name
+    if (reads.has('me')) {
+      const seat = single ? parse(seats) : undefined;
+      if (!seat) return;
+      ast = substitute(ast, 'me', seat);
+    }
+    const f = answerIn(as, ast);
+    if (f) this.facts.push({ f, reads: readsOf(ast, (n) => this.functions.get(n), new Set([as])), alive: true });
+  }
+
+  /** an inlined body: the caller's facts are out of sight until `unhide` */
+  hide(): { floor: number; mark: number } {
+    const prev = { floor: this.floor, mark: this.facts.length };
+    this.floor = this.facts.length;
+    return prev;
+  }
+
+  /** back in the caller: the body's own facts (about its own names) are dropped */
+  unhide(prev: { floor: number; mark: number }): void {
+    this.floor = prev.floor;
+    this.facts.length = prev.mark;
+  }
+
+  /**
+   * Whether the options are never empty here. `seats` is the choosing seat's expression when one
+   * seat chooses (then `me` in the options is that seat, as seen by the facts).
+   */
+  prove(options: unknown, seats: unknown, single: boolean): ProofKind | undefined {
+    let ast = parse(options);
+    if (!ast) return undefined;
+    const byForm = implies([], nonEmpty(ast, this.alwaysInPlay));
+    if (byForm) return 'form';
+    const mentionsMe = readsOf(ast, () => undefined).has('me');
+    if (mentionsMe) {
+      const seat = single ? parse(seats) : undefined;
+      // several seats: `me` is each of them in turn, which no fact outside the choice can name
+      if (!seat) return undefined;
+      ast = substitute(ast, 'me', seat);
+    }
+    const facts = this.facts.slice(this.floor).filter((x) => x.alive).map((x) => x.f);
+    if (facts.length === 0) return undefined;
+    return implies(facts, nonEmpty(ast, this.alwaysInPlay)) ? 'guard' : undefined;
+  }
+}
