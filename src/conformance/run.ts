@@ -34,6 +34,8 @@ export const defaultRulesDir = fileURLToPath(new URL('../../rules/', import.meta
 export interface RunOptions {
   /** where the games are (default: the repository's rules/) */
   rulesDir?: string;
+  /** the scenario's game, already compiled (the rules site runs scenarios on the specs it just checked) */
+  opened?: Opened;
 }
 
 const DEFAULT_PLAY_STEPS = 10000;
@@ -60,7 +62,7 @@ class Stop extends Error {
 export function runScenario(loaded: LoadedScenario, opts: RunOptions = {}): Diagnostic[] {
   const sc = loaded.scenario;
   if (!sc || hasErrors(loaded.diagnostics)) return [];
-  const opened = engineFor(opts.rulesDir ?? defaultRulesDir, sc.game);
+  const opened = opts.opened ?? engineFor(opts.rulesDir ?? defaultRulesDir, sc.game);
   const file = loaded.file;
   if (!opened.engine) {
     const first = opened.diagnostics.find((d) => d.severity === 'error');

@@ -6,6 +6,7 @@ import { compileGameDir } from '../games.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
 import { findGameDirs, loadSpecFolder } from '../spec/load-spec.ts';
 import { displayPath } from '../spec/yaml-file.ts';
+import { defaultScenariosDir, gameExamples } from './examples.ts';
 import { LANGS, type Lang } from './i18n.ts';
 import { buildGameDoc, type GameDoc } from './model.ts';
 import type { Templates } from './readings/templates.ts';
@@ -15,6 +16,8 @@ import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
 
 export interface GenerateOptions extends WriteOptions {
   rulesDir: string;
+  /** the conformance scenarios shown as worked examples (default: test/conformance beside the rules folder) */
+  scenariosDir?: string;
   outDir: string;
   templates?: Readonly<Record<Lang, Templates>>;
 }
@@ -27,8 +30,11 @@ export interface GenerateResult {
   site?: SiteModel;
 }
 
-/** Load and check every game; a game with errors is reported, not documented. */
-export function loadGames(rulesDir: string): { games: GameDoc[]; diagnostics: Diagnostic[] } {
+/**
+ * Load and check every game; a game with errors is reported, not documented. Each game's
+ * scenarios under `scenariosDir/<game>/` are run on the compiled spec and kept as its examples.
+ */
+export function loadGames(rulesDir: string, scenariosDir = defaultScenariosDir(rulesDir)): { games: GameDoc[]; diagnostics: Diagnostic[] } {
   const dirs = findGameDirs(rulesDir);
   if (dirs.length === 0) {
     return {
@@ -45,6 +51,8 @@ export function loadGames(rulesDir: string): { games: GameDoc[]; diagnostics: Di
     const loaded = loadSpecFolder(dir);
     if (!loaded.spec) continue;
     const doc = buildGameDoc(dir, loaded.spec, rulesDir);
+    const examples = gameExamples(scenariosDir, doc.id, compiled.engine!, rulesDir);
+    if (examples.length > 0) doc.examples = examples;
     diagnostics.push(...missingTranslations(doc));
     games.push(doc);
   }
@@ -71,7 +79,7 @@ function missingTranslations(doc: GameDoc): Diagnostic[] {
 }
 
 export function generateSite(opts: GenerateOptions): GenerateResult {
-  const { games, diagnostics } = loadGames(opts.rulesDir);
+  const { games, diagnostics } = loadGames(opts.rulesDir, opts.scenariosDir);
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, files: [] };
   const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
   writeSiteAtomic(opts.outDir, files, opts.beforeSwap ? { beforeSwap: opts.beforeSwap } : {});

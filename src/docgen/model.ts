@@ -6,8 +6,9 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../spec/load-spec.ts';
 import type { Citation, Effect, Expr, Option, Spec, Text } from '../spec/types.generated.ts';
 import { DocgenError } from './errors.ts';
+import type { Example } from './examples.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'rules';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
@@ -66,6 +67,8 @@ export interface GameDoc {
   byAnchor: Map<string, DocNode>;
   /** the option named `edition`, when the game has one */
   edition?: Option;
+  /** its conformance scenarios, run on this spec (none: no scenario folder for the game) */
+  examples?: Example[];
 }
 
 /** the pseudo-anchors of the game and outcome nodes: capitalised, so no rule id can take them */

@@ -25,13 +25,15 @@ export interface SidebarJson {
 export function gamePages(game: GameDoc): PageId[] {
   const pages: PageId[] = ['index', 'components', 'setup', 'flow', 'scoring'];
   if (game.edition) pages.push('editions');
-  pages.push('assumptions', 'glossary', 'rules');
+  pages.push('assumptions', 'glossary');
+  if (game.examples?.length) pages.push('examples');
+  pages.push('rules');
   return pages;
 }
 
 const PAGE_WORD = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
-  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', rules: 'rules',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules',
 } as const;
 
 export function buildSidebar(site: SiteModel): SidebarJson {

@@ -5,6 +5,7 @@ import type { GameDoc, PageId } from './model.ts';
 import { assumptionsPage } from './pages/assumptions.ts';
 import { componentsPage } from './pages/components.ts';
 import { editionsPage } from './pages/editions.ts';
+import { examplesPage } from './pages/examples.ts';
 import { flowPage } from './pages/flow.ts';
 import { glossaryPage } from './pages/glossary.ts';
 import { homePageMd } from './pages/home.ts';
@@ -31,6 +32,7 @@ const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
   editions: editionsPage,
   assumptions: assumptionsPage,
   glossary: glossaryPage,
+  examples: examplesPage,
   rules: rulesIndexPage,
 };
 

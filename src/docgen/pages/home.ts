@@ -79,9 +79,14 @@ export function homePageMd(lang: Lang, site: SiteModel): string {
       .filter((s) => s.games.includes(g))
       .map((s) => `<a href="${esc(relLink(here, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a>`)
       .join(' ');
+    // "held / run", linked to the examples page (— when the game has no scenarios)
+    const ex = g.examples ?? [];
+    const examples = ex.length
+      ? `<a href="${esc(relLink(here, gamePage(lang, g.id, 'examples')))}">${ex.filter((e) => e.passed).length} / ${ex.length}</a>`
+      : '—';
     return `<tr><td><a href="${esc(relLink(here, gamePage(lang, g.id, 'index')))}">${esc(g.name[lang])}</a></td><td>${p.min}–${p.max}</td><td>${rules}</td><td><a href="${esc(
       relLink(here, gamePage(lang, g.id, 'assumptions')),
-    )}">${assumptions}</a></td><td>${seeds}</td></tr>`;
+    )}">${assumptions}</a></td><td>${examples}</td><td>${seeds}</td></tr>`;
   });
   const seedRows = site.seeds.map(
     (s) =>
@@ -97,7 +102,7 @@ export function homePageMd(lang: Lang, site: SiteModel): string {
   return [
     fm,
     heading(2, ui('games', lang), 'Games'),
-    `<table class="home-games" v-pre>${th([ui('games', lang), ui('players', lang), ui('rulesLink', lang), ui('assumptions', lang), ui('sources', lang)])}<tbody>${gameRows.join('')}</tbody></table>`,
+    `<table class="home-games" v-pre>${th([ui('games', lang), ui('players', lang), ui('rulesLink', lang), ui('assumptions', lang), ui('examplesHeld', lang), ui('sources', lang)])}<tbody>${gameRows.join('')}</tbody></table>`,
     heading(2, `${ui('sources', lang)} · ${ui('coverage', lang)}`, 'Coverage'),
     `<table class="home-coverage" v-pre>${th([ui('source', lang), ui('text', lang), ui('games', lang), ui('coverage', lang)])}<tbody>${seedRows.join('')}</tbody></table>`,
     `<p v-pre>${esc(formula)}</p>`,

@@ -1,0 +1,91 @@
+/**
+ * Worked examples: the game's conformance scenarios, each with the source lines it checks, the
+ * table it starts from, the moves played, what must hold afterwards, and whether it held when
+ * this page was generated (the scenarios run on the same specs as the pages).
+ */
+import type { PageCtx } from '../context.ts';
+import { quoteStart } from '../coverage.ts';
+import type { Example } from '../examples.ts';
+import { ui, type Lang } from '../i18n.ts';
+import { esc, heading } from '../markdown.ts';
+import { lineHref } from '../paths.ts';
+import { assumptionBox } from '../rule-block.ts';
+import type { Step } from '../../conformance/index.ts';
+import { page, pageTitle, para } from './frame.ts';
+
+const intro: Record<Lang, (n: number, passed: number, game: string) => string> = {
+  en: (n, passed, game) =>
+    `${n} scenarios check this spec against the examples and rules of the source texts. Each plays the moves shown on the spec and checks what must hold afterwards; they were run when this page was generated: ${passed} of ${n} hold. They are the files under test/conformance/${game}/, run by npm test.`,
+  zh: (n, passed, game) =>
+    `以下 ${n} 個情境依原文的範例與規則檢驗本規格：每個情境在規格上進行所列的動作，再檢查之後必須成立的條件。產生本頁時已實際執行：${n} 個中有 ${passed} 個成立。情境檔案位於 test/conformance/${game}/，由 npm test 執行。`,
+};
+
+const json = (v: unknown): string => JSON.stringify(v);
+
+/** one move of the scenario as a line of the page */
+function stepLine(step: Step, lang: Lang): string {
+  const code = (s: string): string => `<code>${esc(s)}</code>`;
+  if ('seat' in step) {
+    const refused = step.legal === false ? ` <span class="VPBadge danger">${esc(ui('exampleRefused', lang))}</span>` : '';
+    return `${esc(ui('seat', lang))} ${step.seat}: ${code(step.choice)} → ${code(String(step.value))}${refused}`;
+  }
+  if ('answers' in step) {
+    const who = Object.entries(step.answers).map(([k, v]) => `${k === '*' ? esc(ui('exampleEverySeat', lang)) : `${esc(ui('seat', lang))} ${esc(k)}`} → ${code(String(v))}`);
+    return `${code(step.choice)}: ${who.join(', ')}`;
+  }
+  if ('given' in step) return `${esc(ui('exampleArrange', lang))} ${code(json(step.given))}`;
+  if ('expect' in step) return `${esc(ui('exampleCheck', lang))} ${step.expect.map(code).join(' · ')}`;
+  const until = step.until ? ` ${esc(ui('exampleUntil', lang))} ${code(step.until)}` : '';
+  return `${esc(ui('examplePlayRandom', lang))}${until}`;
+}
+
+function exampleBlock(ctx: PageCtx, ex: Example): string {
+  const { lang } = ctx;
+  const sc = ex.scenario;
+  const status = ex.passed
+    ? `<span class="VPBadge tip example-status" data-passed="true">✓ ${esc(ui('exampleHolds', lang))}</span>`
+    : `<span class="VPBadge danger example-status" data-passed="false">✗ ${esc(ui('exampleFails', lang))}</span>`;
+  const options = Object.entries(sc.options ?? {}).map(([k, v]) => `${k} = ${typeof v === 'string' ? v : json(v)}`);
+  const setupBits = [
+    `${sc.players} ${ui('examplePlayers', lang)}`,
+    ...(options.length ? [`${ui('exampleOptions', lang)}: ${options.join(', ')}`] : []),
+    ...(sc.seed !== undefined ? [`seed ${sc.seed}`] : []),
+  ];
+  const parts: string[] = [
+    `<div class="rule-meta">${status} <span class="rule-file">${esc(ui('definedIn', lang))} <code>${esc(ex.file)}</code></span></div>`,
+    `<div class="rule-text" lang="${lang === 'zh' ? 'zh-Hant' : 'en'}">${esc(sc.text[lang])}</div>`,
+    `<p class="example-setup">${esc(setupBits.join(' · '))}</p>`,
+  ];
+  const quotes = sc.source.map((c) => {
+    const href = lineHref(ctx.page, lang, c.ref.slice(0, 3), quoteStart(c.ref, c.quote));
+    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> <span class="rule-quote-text" lang="zh">${esc(c.quote)}</span></blockquote>`;
+  });
+  parts.push(`<div class="rule-sources"><div class="rule-label">${esc(ui('source', lang))}</div>${quotes.join('')}</div>`);
+  const steps: string[] = [];
+  if (sc.given) steps.push(`${esc(ui('exampleArrange', lang))} <code>${esc(json(sc.given))}</code>`);
+  for (const s of sc.do ?? []) steps.push(stepLine(s, lang));
+  if (steps.length > 0) parts.push(`<div class="rule-label">${esc(ui('exampleMoves', lang))}</div><ol class="example-steps">${steps.map((s) => `<li>${s}</li>`).join('')}</ol>`);
+  const checks = [...(sc.expect ?? []).map((e) => `<code>${esc(e)}</code>`)];
+  const r = sc.expectResult;
+  if (r) {
+    if (r.end) checks.push(`${esc(ui('exampleEndRule', lang))} <code>${esc(r.end)}</code>`);
+    if (r.result) checks.push(`${esc(ui('exampleResultRule', lang))} <code>${esc(r.result)}</code>`);
+    if (r.winners) checks.push(`${esc(ui('winners', lang))}: <code>${esc(json(r.winners))}</code>`);
+    if (r.scores) checks.push(`${esc(ui('exampleScores', lang))}: <code>${esc(json(r.scores))}</code>`);
+  }
+  if (checks.length > 0) parts.push(`<div class="rule-label">${esc(ui('exampleThen', lang))}</div><ul class="example-checks">${checks.map((c) => `<li>${c}</li>`).join('')}</ul>`);
+  if (!ex.passed) parts.push(`<pre class="example-problems">${esc(ex.problems.join('\n'))}</pre>`);
+  const out = [heading(2, sc.id, sc.id), `<div class="rule example" data-example="${esc(sc.id)}" v-pre>\n${parts.join('\n')}\n</div>`];
+  if (sc.assumption) out.push(assumptionBox(lang, sc.assumption.why));
+  return out.join('\n\n');
+}
+
+export function examplesPage(ctx: PageCtx): string {
+  const { game, lang } = ctx;
+  const examples = game.examples ?? [];
+  const passed = examples.filter((e) => e.passed).length;
+  return page(lang, pageTitle(game.name[lang], ui('examples', lang), lang), [
+    para(intro[lang](examples.length, passed, game.id)),
+    ...examples.map((ex) => exampleBlock(ctx, ex)),
+  ]);
+}

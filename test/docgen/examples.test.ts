@@ -1,0 +1,92 @@
+/**
+ * The worked-examples page: the conformance scenarios of each game, run on the specs the site is
+ * generated from, with their sources linked to the lines and their outcome as it really is.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findScenarioFiles } from '../../src/conformance/index.ts';
+import { loadGames } from '../../src/docgen/generate.ts';
+import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
+import { seedLines } from '../../src/spec/seeds.ts';
+import { cleanTemps, copyRules, REAL_GAME, unescapeHtml } from './helpers.ts';
+
+afterAll(cleanTemps);
+
+describe('worked examples from the conformance scenarios', () => {
+  const { games } = loadGames('rules', 'test/conformance');
+  const { files } = buildSite(games);
+
+  it('every game with scenarios gets the page in both locales, one section per scenario, each run and holding', () => {
+    for (const game of games) {
+      const scenarios = findScenarioFiles(join('test/conformance', game.id));
+      expect(scenarios.length, game.id).toBeGreaterThan(0);
+      expect(game.examples).toHaveLength(scenarios.length);
+      for (const lang of ['en', 'zh'] as const) {
+        const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/${game.id}/examples.md`)!;
+        expect(md, `${lang} ${game.id}`).toBeDefined();
+        for (const ex of game.examples!) {
+          expect(md).toContain(`## ${ex.scenario.id} {#${ex.scenario.id}}`);
+          expect(md).toContain(`data-example="${ex.scenario.id}"`);
+        }
+        expect(md.match(/data-passed="true"/g)).toHaveLength(scenarios.length);
+        expect(md).not.toContain('data-passed="false"');
+      }
+    }
+    // the home page counts them, linked to the page
+    const n = findScenarioFiles('test/conformance/downtown').length;
+    expect(files.get('index.md')).toContain(`<a href="games/downtown/examples">${n} / ${n}</a>`);
+    const sidebar = readSidebar(files.get(SIDEBAR_FILE)!);
+    expect(sidebar).toContain('/games/downtown/examples');
+    expect(sidebar).toContain('/zh/games/downtown/examples');
+  });
+
+  it("each example's source quotes link to the line that holds them", () => {
+    let n = 0;
+    for (const [page, md] of files) {
+      if (!page.endsWith('/examples.md')) continue;
+      for (const m of md.matchAll(/<a class="rule-ref" href="[^"]*sources\/(\d{3})#L(\d+)">[^<]*<\/a> <span class="rule-quote-text"[^>]*>(.*?)<\/span>/g)) {
+        const line = seedLines(m[1]!)![Number(m[2]) - 1]!;
+        expect(line, page).toContain(unescapeHtml(m[3]!).split('\n')[0]!.slice(0, 8));
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(80);
+  });
+
+  it('an example that does not hold is shown as such, with the problem at its file:line:col', () => {
+    const rules = copyRules(REAL_GAME);
+    const scenarios = join(rules, '..', 'scenarios');
+    mkdirSync(join(scenarios, 'cash-n-guns'), { recursive: true });
+    const good = 'test/conformance/cash-n-guns/death-at-three-wounds.yaml';
+    cpSync(good, join(scenarios, 'cash-n-guns', 'good.yaml'));
+    const text = readFileSync(good, 'utf8').replace('id: death-at-three-wounds', 'id: wrong-wounds');
+    expect(text).toContain('seat(1).wounds == 3');
+    writeFileSync(join(scenarios, 'cash-n-guns', 'wrong.yaml'), text.replace('seat(1).wounds == 3', 'seat(1).wounds == 2'));
+    const { games: copies } = loadGames(rules, scenarios);
+    const doc = copies[0]!;
+    expect(doc.examples!.map((e) => [e.scenario.id, e.passed])).toEqual([
+      ['death-at-three-wounds', true],
+      ['wrong-wounds', false],
+    ]);
+    const md = buildSite(copies).files.get('games/cash-n-guns/examples.md')!;
+    expect(md).toContain('1 of 2 hold');
+    const wrong = md.slice(md.indexOf('## wrong-wounds'));
+    expect(wrong).toContain('data-passed="false"');
+    expect(wrong).toMatch(/wrong\.yaml:\d+:\d+: error: /);
+    expect(buildSite(copies).files.get('zh/games/cash-n-guns/examples.md')).toContain('2 個中有 1 個成立');
+  });
+
+  it('a game without scenarios has no examples page', () => {
+    const rules = copyRules(REAL_GAME);
+    const { games: copies } = loadGames(rules, join(rules, 'nowhere'));
+    expect(copies[0]!.examples).toBeUndefined();
+    const { files: out } = buildSite(copies);
+    expect([...out.keys()].some((p) => p.endsWith('examples.md'))).toBe(false);
+    expect(readSidebar(out.get(SIDEBAR_FILE)!)).not.toContain('examples');
+  });
+});
+
+function readSidebar(json: string): string {
+  return JSON.stringify(JSON.parse(json));
+}
