@@ -19,6 +19,8 @@ export interface LineInfo {
   blank: boolean;
   citedBy: Citer[];
   nonRule: { game: GameDoc; why: string }[];
+  /** the worked examples (conformance scenarios) that cite this line */
+  checkedBy: { game: GameDoc; example: string }[];
 }
 
 export interface SeedModel {
@@ -34,6 +36,8 @@ export interface SeedModel {
   ruleBearing: number;
   /** rule-bearing lines cited by some rule */
   cited: number;
+  /** lines cited by some worked example */
+  checked: number;
 }
 
 /** every seed that some game lists in game.seeds or cites, with its lines and coverage */
@@ -50,7 +54,7 @@ function buildSeedModel(id: string, games: GameDoc[]): SeedModel {
   const info = seedInfo(id);
   const text = seedLines(id);
   if (!info || !text) throw new DocgenError(`the source text "${id}" is not in seeds/index.yaml`);
-  const lines: LineInfo[] = text.map((t, i) => ({ n: i + 1, text: t, blank: t.trim() === '', citedBy: [], nonRule: [] }));
+  const lines: LineInfo[] = text.map((t, i) => ({ n: i + 1, text: t, blank: t.trim() === '', citedBy: [], nonRule: [], checkedBy: [] }));
   const users = new Set<GameDoc>();
   for (const game of games) {
     if (game.spec.game?.seeds?.includes(id)) users.add(game);
@@ -65,6 +69,16 @@ function buildSeedModel(id: string, games: GameDoc[]): SeedModel {
         }
       }
     }
+    for (const ex of game.examples ?? []) {
+      for (const c of ex.scenario.source) {
+        const r = parseRef(c.ref);
+        if (!r || r.seed !== id) continue;
+        for (let n = r.from; n <= r.to; n++) {
+          const l = lines[n - 1];
+          if (l && !l.checkedBy.some((x) => x.game === game && x.example === ex.scenario.id)) l.checkedBy.push({ game, example: ex.scenario.id });
+        }
+      }
+    }
     for (const nr of game.spec.nonRules ?? []) {
       const r = parseRef(nr.ref);
       if (!r || r.seed !== id) continue;
@@ -76,7 +90,8 @@ function buildSeedModel(id: string, games: GameDoc[]): SeedModel {
   const nonRule = lines.filter((l) => !l.blank && l.nonRule.length > 0).length;
   const ruleBearing = lines.length - blank - nonRule;
   const cited = lines.filter((l) => isRuleBearing(l) && l.citedBy.length > 0).length;
-  return { info, lines, games: games.filter((g) => users.has(g)), total: lines.length, blank, nonRule, ruleBearing, cited };
+  const checked = lines.filter((l) => l.checkedBy.length > 0).length;
+  return { info, lines, games: games.filter((g) => users.has(g)), total: lines.length, blank, nonRule, ruleBearing, cited, checked };
 }
 
 export function isRuleBearing(l: LineInfo): boolean {

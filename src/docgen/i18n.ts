@@ -117,6 +117,7 @@ const words = {
   again: { en: 'as above', zh: '同上' },
   examples: { en: 'Worked examples', zh: '規則範例' },
   examplesHeld: { en: 'Examples that hold', zh: '成立的範例' },
+  checkedByExample: { en: 'checked by example', zh: '範例檢驗' },
   exampleHolds: { en: 'holds', zh: '成立' },
   exampleFails: { en: 'does not hold', zh: '不成立' },
   examplePlayers: { en: 'players', zh: '位玩家' },

@@ -3,7 +3,7 @@
  * generated from, with their sources linked to the lines and their outcome as it really is.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findScenarioFiles } from '../../src/conformance/index.ts';
 import { loadGames } from '../../src/docgen/generate.ts';
@@ -52,6 +52,37 @@ describe('worked examples from the conformance scenarios', () => {
       }
     }
     expect(n).toBeGreaterThan(80);
+  });
+
+  it('every link of the examples and source pages goes to a generated page and an anchor on it', () => {
+    const anchorsIn = (md: string): string[] => [
+      ...[...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!),
+      ...[...md.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!),
+    ];
+    let n = 0;
+    for (const [page, md] of files) {
+      if (!/(examples|sources\/\d{3})\.md$/.test(page)) continue;
+      for (const m of md.matchAll(/href="([^"]+)"/g)) {
+        const [path, hash] = unescapeHtml(m[1]!).split('#') as [string, string | undefined];
+        let target = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), path));
+        if (path !== '') target = path.endsWith('/') || path === '.' ? posix.join(target, 'index.md') : `${target}.md`;
+        expect(files.has(target), `${page}: ${m[1]}`).toBe(true);
+        if (hash) expect(anchorsIn(files.get(target)!), `${page}: ${m[1]}`).toContain(hash);
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(500);
+  });
+
+  it('source lines cited by an example link back to it', () => {
+    const downtown = games.find((g) => g.id === 'downtown')!;
+    const ex = downtown.examples!.find((e) => e.scenario.id === 'bank-self-a')!;
+    const line = Number(/^000:(\d+)/.exec(ex.scenario.source[0]!.ref)![1]);
+    const src = files.get('sources/000.md')!;
+    const lineHtml = src.split('\n').find((l) => l.startsWith(`<div id="L${line}" `))!;
+    expect(lineHtml).toContain('<span class="src-examples">checked by example');
+    expect(lineHtml).toContain('href="../games/downtown/examples#bank-self-a"');
+    expect(src).toMatch(/<p>\d+ lines are also checked by worked examples/);
   });
 
   it('an example that does not hold is shown as such, with the problem at its file:line:col', () => {

@@ -16,6 +16,11 @@ const formula: Record<Lang, (s: SeedModel) => string> = {
     `${s.ruleBearing} 行含規則的原文中，有 ${s.cited} 行被規則引用。涵蓋率＝被引用的含規則行數 ÷（總行數 − 非規則行數 − 空行數）＝ ${s.cited} ÷（${s.total} − ${s.nonRule} − ${s.blank}）。遊戲在 nonRules 中列出並說明理由的行（背景故事、版權、標題、圖說）視為非規則行。`,
 };
 
+const checkedNote: Record<Lang, (n: number) => string> = {
+  en: (n) => `${n} lines are also checked by worked examples: conformance scenarios that play them out on the specs (marked "checked by example").`,
+  zh: (n) => `另有 ${n} 行由規則範例檢驗：在規格上實際演示這些行的一致性情境（標示為「範例檢驗」）。`,
+};
+
 export function sourcePageMd(lang: Lang, s: SeedModel): string {
   const here = sourcePage(lang, s.info.id);
   const many = s.games.length > 1;
@@ -29,7 +34,9 @@ export function sourcePageMd(lang: Lang, s: SeedModel): string {
     '</p>';
   const coverage =
     `<div class="src-coverage" v-pre><p><strong>${esc(ui('coverage', lang))}${lang === 'zh' ? '：' : ': '}<span class="src-coverage-figure">${esc(percent(s))}</span></strong>` +
-    ` (${s.cited} / ${s.ruleBearing})</p><p>${esc(formula[lang](s))}</p></div>`;
+    ` (${s.cited} / ${s.ruleBearing})</p><p>${esc(formula[lang](s))}</p>` +
+    (s.checked > 0 ? `<p>${esc(checkedNote[lang](s.checked))}</p>` : '') +
+    '</div>';
   const legend =
     `<div class="src-legend" v-pre><span class="src-key src-cited">${esc(ui('cited', lang))}</span> ` +
     `<span class="src-key src-uncited">${esc(ui('uncited', lang))}</span> ` +
@@ -44,6 +51,11 @@ export function sourcePageMd(lang: Lang, s: SeedModel): string {
     });
     const notes: string[] = [];
     if (refs.length > 0) notes.push(`<span class="src-refs">${esc(ui('citedBy', lang))} ${refs.join(' ')}</span>`);
+    const examples = l.checkedBy.map(({ game, example }) => {
+      const href = relLink(here, gamePage(lang, game.id, 'examples'), example);
+      return `<a href="${esc(href)}"><code>${esc(many ? `${game.id}:${example}` : example)}</code></a>`;
+    });
+    if (examples.length > 0) notes.push(`<span class="src-examples">${esc(ui('checkedByExample', lang))} ${examples.join(' ')}</span>`);
     if (l.nonRule.length > 0) {
       const whys = [...new Set(l.nonRule.map((n) => n.why))].join(' ');
       notes.push(`<span class="src-note">${esc(ui('nonRule', lang))}${lang === 'zh' ? '：' : ': '}<span lang="en">${esc(whys)}</span></span>`);
