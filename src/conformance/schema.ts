@@ -42,9 +42,15 @@ const scenarioWords: SchemaExplainer = {
   keyLabel: label,
 };
 
-/** A failing union: a step (chosen by its keys) or a `prefer` entry. */
+/** A failing union: a step (chosen by its keys), an assumption's `why` (by its type) or a `prefer` entry. */
 function chooseBranch(e: ErrorObject, value: unknown, pointer: string): string | Issue[] {
   const schema = e.parentSchema as SchemaObject;
+  if ((schema.anyOf ?? []).some((b) => b.$ref === '#/$defs/Text')) {
+    // assumption.why: English text, or {en, zh}
+    if (isPlainObject(value)) return 'Text';
+    if (typeof value === 'string') return [{ pointer, message: `${label(pointer)} must not be empty` }];
+    return [{ pointer, message: `${label(pointer)} must be a map {en, zh} (or English text), not ${describe(value)}`, hint: 'write it as  why: {en: <the reason in English>, zh: <the same in Chinese>}' }];
+  }
   if (schema.title !== 'Step') {
     // a `prefer` entry: one value or a list of values
     return [{ pointer, message: `${label(pointer)} must be a value (text, number, true/false) or a list of values, not ${describe(value)}` }];

@@ -60,7 +60,8 @@ export interface Scenario {
   id: string;
   text: ScenarioText;
   source: ScenarioCitation[];
-  assumption?: { why: string };
+  /** why: {en, zh}; a plain (English) string is still accepted by the schema */
+  assumption?: { why: string | ScenarioText };
   game: string;
   players: number;
   seed?: number;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { findScenarioFiles, formatReport, peekScenario, runScenarioFile } from '../../src/conformance/index.ts';
+import { findScenarioFiles, formatReport, loadScenario, peekScenario, runScenarioFile } from '../../src/conformance/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const files = findScenarioFiles(here);
@@ -21,6 +21,23 @@ describe('conformance scenarios', () => {
       return `${game}/${id}`;
     });
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  // The schema still takes a plain (English) string for compatibility; the scenarios of this
+  // repository give their reasons in both languages, as the specs do, for the Chinese site.
+  test('every assumption reason is given in English and Chinese', () => {
+    const englishOnly: string[] = [];
+    for (const file of files) {
+      const { file: yaml, scenario } = loadScenario(file);
+      const assumption = scenario?.assumption;
+      if (!assumption) continue;
+      const why = assumption.why;
+      const at = yaml.where(assumption, 'why');
+      const where = `${relative(process.cwd(), file)}:${at.line}:${at.col}`;
+      if (typeof why === 'string') englishOnly.push(`${where}: 'why' is in English only; write it as why: {en: …, zh: …}`);
+      else if (!/[\u4e00-\u9fff]/.test(why.zh)) englishOnly.push(`${where}: 'why.zh' has no Chinese in it`);
+    }
+    expect(englishOnly).toEqual([]);
   });
 
   for (const file of files) {
@@ -129,6 +146,21 @@ expect:
     const r = run(`${header}do:\n  - {expct: [round == 1]}\n`);
     expect(r.report).toMatch(/:10:6: error: 'expct' does not start a step/);
     expect(r.report).toContain("did you mean 'expect'?");
+  });
+
+  test('schema: an assumption reason needs both languages (or is plain English text)', () => {
+    const r = run(`${header}assumption:\n  why: {en: x}\nexpect: [round == 1]\n`);
+    expect(r.ok).toBe(false);
+    expect(r.report).toContain(`${r.name}:10:8: error: a text needs 'zh'\n  hint: zh: Chinese (Traditional)`);
+    const block = run(`${header}assumption:\n  why:\n    en: >-\n      x\nexpect: [round == 1]\n`);
+    expect(block.report).toContain(`${block.name}:11:5: error: a text needs 'zh'`);
+    expect(run(`${header}assumption:\n  why: {en: x, zh: ""}\nexpect: [round == 1]\n`).report).toMatch(/:10:20: error: 'zh' must not be empty/);
+    expect(run(`${header}assumption:\n  why: {en: x, zh: y, fr: z}\nexpect: [round == 1]\n`).report).toMatch(/:10:23: error: unknown key 'fr' in a text; allowed: en, zh/);
+    expect(run(`${header}assumption:\n  why: 3\nexpect: [round == 1]\n`).report).toMatch(/:10:8: error: 'why' must be a map \{en, zh\} \(or English text\), not the number 3/);
+    expect(run(`${header}assumption:\n  why: ""\nexpect: [round == 1]\n`).report).toMatch(/:10:8: error: 'why' must not be empty/);
+    // accepted: both languages, and (for compatibility) English text
+    expect(run(`${header}assumption:\n  why: {en: x, zh: 甲}\nexpect: [round == 1]\n`).report).toMatch(/passed$/);
+    expect(run(`${header}assumption:\n  why: x\nexpect: [round == 1]\n`).report).toMatch(/passed$/);
   });
 
   test('a quote that is not on its line', () => {
