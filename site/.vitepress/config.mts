@@ -160,8 +160,17 @@ const config = withMermaid(
       },
     },
     // Mermaid diagrams are rendered in the browser; the plugin switches to its 'dark' theme in
-    // dark mode. They are scaled down to the page width.
-    mermaid: { theme: 'default' },
+    // dark mode. They are scaled down to the page width. The flow charts' boxes link to rule
+    // sections (`click … href`): 'antiscript' keeps those links and the <br/>/<small> in labels
+    // (the plugin's default, 'loose', would also allow script callbacks; 'strict' drops links).
+    // Labels are measured outside the page, then shown inside .vp-doc, whose `p { line-height:
+    // 28px }` and `a { font-weight: 500 }` would make them taller or wider than their boxes
+    // (the last line cut off): themeCSS (scoped to each chart) keeps them as measured.
+    mermaid: {
+      theme: 'default',
+      securityLevel: 'antiscript',
+      themeCSS: '.nodeLabel p, .edgeLabel p { line-height: 1.5; } a { font-weight: inherit; }',
+    },
     vite: {
       // dev only: pre-bundle mermaid, else the browser fails on `fastdom.js does not provide an
       // export named 'default'` (vitepress-plugin-mermaid 2.0.17 + mermaid 11)

@@ -114,7 +114,6 @@ const words = {
   anyTime: { en: 'checked before every decision', zh: '每次決策前檢查' },
   choice: { en: 'choice', zh: '選擇' },
   event: { en: 'event', zh: '事件' },
-  again: { en: 'as above', zh: '同上' },
   examples: { en: 'Worked examples', zh: '規則範例' },
   examplesHeld: { en: 'Examples that hold', zh: '成立的範例' },
   checkedByExample: { en: 'checked by example', zh: '範例檢驗' },

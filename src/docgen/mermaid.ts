@@ -1,37 +1,132 @@
 /**
- * The flow diagram (Mermaid flowchart TD), generated from the setup and flow rules: rules and
- * called procedures as boxes (subgraphs when they hold steps worth drawing), repeat / while /
- * forEach as loops, choose and if as decisions, endGame and the end rules as end nodes.
- * Assignments and card moves are left to the rule readings below the diagram.
+ * The flow diagrams (Mermaid flowcharts), generated from the specs. A big game drawn as one
+ * chart is too tall and too wide to read at page width, so the flow is drawn in small charts:
+ *
+ * - the overview: the setup as one box, then the flow rules with their loops and decisions;
+ * - one chart per rule with steps worth drawing (a procedure, a trigger, a nested rule), in
+ *   that rule's section.
+ *
+ * In every chart a called procedure, a nested `rule:` and a trigger run by an event are one box
+ * linking to the section that draws them; nothing is expanded in place. repeat / while / forEach
+ * are loops (hexagons), if a decision (diamond), choose a player's choice (parallelogram),
+ * endGame and the end rules end nodes. Assignments and card moves are left to the readings.
+ * Charts are drawn top-down: in a page-wide column a left-to-right chart of a turn's steps
+ * would be wider than the page and shrunk; top-down, each of these charts fits at full size.
  */
-import type { Effect, Procedure, RuleNode, Spec } from '../spec/types.generated.ts';
+import type { Effect, Expr, Spec } from '../spec/types.generated.ts';
 import { ui } from './i18n.ts';
 import { Reader, effectKind } from './readings/reader.ts';
 import type { Templates } from './readings/templates.ts';
 
 type Exit = { id: string; label?: string };
+type Shape = 'box' | 'call' | 'stadium' | 'diamond' | 'choice' | 'hex' | 'flag' | 'stop';
 
-const MAX_LABEL = 40;
-/** procedures called from procedures are drawn inside them; one level further they are a box */
-const MAX_CALL_DEPTH = 2;
+const MAX_LABEL = 64;
+/** a rule gets a chart of its own when it draws at least this many nodes (besides its entry) */
+const MIN_RULE_NODES = 2;
+
+/**
+ * Where the boxes of a chart link to. Only anchors on the same page (`#id`): VitePress 1.6
+ * prefetches the pages that links in view point to, and reads `link.pathname`, which an SVG
+ * <a> does not have, so a link from a chart to another page throws in the browser.
+ */
+export interface DiagramLinks {
+  /** `#anchor` of a rule's section on this page, or undefined when it is not on this page */
+  rule?: (id: string) => string | undefined;
+}
+
+/** something drawn as a chart of its own: a procedure, a trigger or a rule */
+export interface Drawable {
+  id: string;
+  when?: Expr;
+  do?: Effect[];
+}
 
 /** a label for a quoted Mermaid string: no quotes, brackets or HTML get through */
 export function mermaidLabel(s: string): string {
-  const short = [...s].length > MAX_LABEL ? [...s].slice(0, MAX_LABEL - 1).join('') + '…' : s;
-  return short.replace(/[#"<>&`]/g, (c) => ({ '#': '#35;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '`': '#96;' })[c]!);
+  return escapeLabel(shortLabel(s));
 }
 
-class Diagram {
-  private n = 0;
-  readonly lines: string[] = [];
-  readonly edges: string[] = [];
-  private indent = '  ';
+function shortLabel(s: string): string {
+  return [...s].length > MAX_LABEL ? [...s].slice(0, MAX_LABEL - 1).join('') + '…' : s;
+}
 
-  node(shape: 'box' | 'round' | 'stadium' | 'diamond' | 'hex' | 'flag', label: string, sub?: string): string {
+function escapeLabel(s: string): string {
+  return s.replace(/[#"<>&`]/g, (c) => ({ '#': '#35;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '`': '#96;' })[c]!);
+}
+
+const IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
+const OPENING = /[「『（《〈“‘([]/;
+const CLOSING = /[」』）》〉”’)\]，。、：；？！,.:;?!]/;
+
+/** the pieces a line may break between: words, and each CJK character (punctuation kept on) */
+function breakPieces(s: string): string[] {
+  const out: string[] = [];
+  for (const word of s.split(/\s+/).filter((w) => w !== '')) {
+    const cs = [...word];
+    let piece = cs[0]!;
+    for (let i = 1; i < cs.length; i++) {
+      const a = cs[i - 1]!;
+      const b = cs[i]!;
+      if ((IDEOGRAPH.test(a) || IDEOGRAPH.test(b)) && !OPENING.test(a) && !CLOSING.test(b)) {
+        out.push(piece);
+        piece = '';
+      }
+      piece += b;
+    }
+    out.push(piece + ' ');
+  }
+  return out;
+}
+
+/**
+ * A decision's label in lines about as wide as they are tall: a diamond's side is its text's
+ * width plus its height, so one long line makes a huge diamond. Widths in half-ems (a CJK
+ * character is two); lines break between words and between CJK characters.
+ */
+export function balancedLines(s: string): string[] {
+  const units = (t: string) => [...t.trimEnd()].reduce((n, c) => n + (IDEOGRAPH.test(c) || /[\u3000-\u303f\uff00-\uffef]/.test(c) ? 2 : 1), 0);
+  const target = Math.max(16, Math.ceil(Math.sqrt(3 * units(s))));
+  const lines: string[] = [];
+  let line = '';
+  for (const p of breakPieces(s)) {
+    if (line !== '' && units(line + p) > target) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    line += p;
+  }
+  if (line.trim() !== '') lines.push(line.trimEnd());
+  return lines;
+}
+
+class Chart {
+  private n = 0;
+  private readonly lines: string[] = [];
+  private readonly edges: string[] = [];
+  private readonly clicks: string[] = [];
+
+  /** the number of nodes drawn so far */
+  get size(): number {
+    return this.n;
+  }
+
+  /** `sub`: smaller lines under the label (a guard, a condition) */
+  node(shape: Shape, label: string, sub?: string | string[], href?: string): string {
     const id = `n${++this.n}`;
-    const text = mermaidLabel(label) + (sub ? `<br/><small>${mermaidLabel(sub)}</small>` : '');
-    const [a, b] = { box: ['[', ']'], round: ['(', ')'], stadium: ['([', '])'], diamond: ['{', '}'], hex: ['{{', '}}'], flag: ['>', ']'] }[shape];
-    this.lines.push(`${this.indent}${id}${a}"${text}"${b}`);
+    if (shape === 'stop') {
+      this.lines.push(`  ${id}@{ shape: fr-circ }`);
+      return id;
+    }
+    const main = shape === 'diamond' ? balancedLines(shortLabel(label)).map(escapeLabel).join('<br/>') : mermaidLabel(label);
+    const subs = sub === undefined ? [] : typeof sub === 'string' ? [sub] : sub;
+    const text = main + subs.map((l) => `<br/><small>${mermaidLabel(l)}</small>`).join('');
+    const [a, b] = { box: ['[', ']'], call: ['[[', ']]'], stadium: ['([', '])'], diamond: ['{', '}'], choice: ['[/', '/]'], hex: ['{{', '}}'], flag: ['>', ']'] }[shape];
+    this.lines.push(`  ${id}${a}"${text}"${b}`);
+    if (href !== undefined) {
+      if (!/^#[A-Za-z][\w-]*$/.test(href)) throw new Error(`a chart links to anchors on its own page only, not to "${href}"`);
+      this.clicks.push(`  click ${id} href "${href}"`);
+    }
     return id;
   }
 
@@ -42,151 +137,155 @@ class Diagram {
     }
   }
 
-  subgraph<T>(title: string, body: () => T): T {
-    const id = `g${++this.n}`;
-    this.lines.push(`${this.indent}subgraph ${id}["${mermaidLabel(title)}"]`);
-    const outer = this.indent;
-    this.indent += '  ';
-    try {
-      return body();
-    } finally {
-      this.indent = outer;
-      this.lines.push(`${outer}end`);
-    }
+  source(): string {
+    return ['flowchart TD', ...this.lines, ...this.edges, ...this.clicks].join('\n');
   }
 }
 
-/** the Mermaid source of a game's flow, with labels in `lang` */
-export function flowDiagram(spec: Spec, templates: Templates): string {
-  const lang = templates.lang;
-  const d = new Diagram();
-  const reader = new Reader(spec, templates);
-  const procedures = new Map<string, Procedure>((spec.procedures ?? []).map((p) => [p.id, p]));
-  const stack: string[] = [];
-  // a procedure's steps are drawn at its first call; later calls are a box
-  const expanded = new Set<string>();
+/** draws effect lists into a chart, every rule they name as a linked box */
+class Drawer {
+  readonly chart = new Chart();
+  readonly lang;
+  private readonly reader: Reader;
+  private readonly colon: string;
 
-  const colon = lang === 'zh' ? '：' : ': ';
-  const guard = (when: unknown) => (when === undefined ? undefined : `${ui('onlyWhen', lang)}${colon}${reader.expr(when as string)}`);
+  constructor(
+    private readonly spec: Spec,
+    templates: Templates,
+    private readonly links: DiagramLinks,
+  ) {
+    this.lang = templates.lang;
+    this.reader = new Reader(spec, templates);
+    this.colon = this.lang === 'zh' ? '：' : ': ';
+  }
 
-  // does a list of effects hold anything the diagram draws?
-  const drawn = (effects: readonly Effect[] | undefined): boolean =>
-    (effects ?? []).some((e) => {
-      const k = effectKind(e);
-      if (k === 'choose' || k === 'call' || k === 'endGame' || k === 'emit' || k === 'rule') return true;
-      if ('if' in e) return drawn(e.then) || drawn(e.else);
-      if ('do' in e && Array.isArray(e.do)) return drawn(e.do);
-      return false;
-    });
+  guard(when: Expr | undefined): string | undefined {
+    return when === undefined ? undefined : `${ui('onlyWhen', this.lang)}${this.colon}${this.reader.expr(when)}`;
+  }
 
-  // a rule or procedure: a subgraph when it holds drawn steps and subgraphs are not nested too deep
-  // (deep clusters make the layout sprawl); else a box followed by its steps
-  let depth = 0;
-  const block = (title: string, sub: string | undefined, effects: readonly Effect[] | undefined, from: Exit[], params: string[] = []): Exit[] => {
-    if (drawn(effects) && depth < 1) {
-      depth++;
-      try {
-        return d.subgraph(sub ? `${title} (${sub})` : title, () => seq(effects ?? [], from, params));
-      } finally {
-        depth--;
-      }
-    }
-    const id = d.node('box', title, sub);
-    d.edge(from, id);
-    return seq(effects ?? [], [{ id }], params);
-  };
+  expr(e: Expr): string {
+    return this.reader.expr(e);
+  }
 
-  const seq = (effects: readonly Effect[], from: Exit[], params: string[] = []): Exit[] => {
-    reader.bind(...params);
+  href(id: string): string | undefined {
+    return this.links.rule?.(id);
+  }
+
+  /** a box for a rule drawn elsewhere, linking to its section */
+  ruleBox(shape: 'box' | 'call', id: string, when: Expr | undefined, from: Exit[]): Exit[] {
+    const n = this.chart.node(shape, id, this.guard(when), this.href(id));
+    this.chart.edge(from, n);
+    return [{ id: n }];
+  }
+
+  seq(effects: readonly Effect[], from: Exit[]): Exit[] {
     let cur = from;
-    for (const e of effects) cur = one(e, cur);
+    for (const e of effects) cur = this.one(e, cur);
     return cur;
-  };
+  }
 
-  const one = (e: Effect, from: Exit[]): Exit[] => {
+  private one(e: Effect, from: Exit[]): Exit[] {
+    const { chart, lang, colon } = this;
     if (from.length === 0) return from;
-    if ('rule' in e) return rule(e.rule, from);
+    if ('rule' in e) return this.ruleBox('box', e.rule.id, e.rule.when, from);
     if ('call' in e) {
-      const p = procedures.get(e.call);
-      if (!p || stack.includes(e.call) || expanded.has(e.call) || stack.length >= MAX_CALL_DEPTH) {
-        const id = d.node('box', e.call, p && (stack.includes(e.call) || expanded.has(e.call)) ? ui('again', lang) : undefined);
-        d.edge(from, id);
-        return [{ id }];
-      }
-      expanded.add(e.call);
-      stack.push(e.call);
-      try {
-        return block(p.id, guard(p.when), p.do, from, p.params ?? []);
-      } finally {
-        stack.pop();
-      }
+      const p = (this.spec.procedures ?? []).find((x) => x.id === e.call);
+      return this.ruleBox('call', e.call, p?.when, from);
     }
     if ('choose' in e) {
-      const id = d.node('diamond', `${ui('choice', lang)}${colon}${e.choose}`);
-      d.edge(from, id);
+      const id = chart.node('choice', `${ui('choice', lang)}${colon}${e.choose}`);
+      chart.edge(from, id);
       return [{ id }];
     }
     if ('endGame' in e) {
-      const id = d.node('stadium', `${ui('end', lang)}${colon}${e.endGame}`);
-      d.edge(from, id);
+      const id = chart.node('stadium', `${ui('end', lang)}${colon}${e.endGame}`);
+      chart.edge(from, id);
       return [];
     }
     if ('emit' in e) {
-      const id = d.node('flag', `${ui('event', lang)} ${e.emit}`);
-      d.edge(from, id);
+      const id = chart.node('flag', `${ui('event', lang)} ${e.emit}`);
+      chart.edge(from, id);
       let cur: Exit[] = [{ id }];
-      for (const t of (spec.triggers ?? []).filter((t) => t.on === e.emit)) cur = block(t.id, guard(t.when), t.do, cur, t.params ?? []);
+      for (const t of (this.spec.triggers ?? []).filter((t) => t.on === e.emit)) cur = this.ruleBox('box', t.id, t.when, cur);
       return cur;
     }
     if ('if' in e) {
       if (!drawn(e.then) && !drawn(e.else)) return from;
-      const id = d.node('diamond', reader.expr(e.if));
-      d.edge(from, id);
-      const yes = seq(e.then, [{ id, label: ui('yes', lang) }]);
-      const no = e.else && e.else.length > 0 ? seq(e.else, [{ id, label: ui('no', lang) }]) : [{ id, label: ui('no', lang) }];
+      const id = chart.node('diamond', this.reader.expr(e.if));
+      chart.edge(from, id);
+      const yes = this.seq(e.then, [{ id, label: ui('yes', lang) }]);
+      const no = e.else && e.else.length > 0 ? this.seq(e.else, [{ id, label: ui('no', lang) }]) : [{ id, label: ui('no', lang) }];
       return [...yes, ...no];
     }
     if ('forEach' in e || 'repeat' in e || 'while' in e) {
       if (!drawn(e.do)) return from;
-      const label = reader.effects([e])[0]!.text;
-      const id = d.node('hex', label.replace(/[:：]$/, ''));
-      d.edge(from, id);
-      const body = seq(e.do, [{ id }]);
-      d.edge(body.map((b) => ({ id: b.id, label: b.label ?? ui('next', lang) })), id, true);
+      const label = this.reader.effects([e])[0]!.text;
+      const id = chart.node('hex', label.replace(/[:：]$/, ''));
+      chart.edge(from, id);
+      const body = this.seq(e.do, [{ id }]);
+      chart.edge(body.map((b) => ({ id: b.id, label: b.label ?? ui('next', lang) })), id, true);
       return [{ id, label: ui('done', lang) }];
     }
     return from;
-  };
+  }
+}
 
-  const rule = (r: RuleNode, from: Exit[]): Exit[] => block(r.id, guard(r.when), r.do, from);
+/** does a list of effects hold anything a chart draws? */
+function drawn(effects: readonly Effect[] | undefined): boolean {
+  return (effects ?? []).some((e) => {
+    const k = effectKind(e);
+    if (k === 'choose' || k === 'call' || k === 'endGame' || k === 'emit' || k === 'rule') return true;
+    if ('if' in e) return drawn(e.then) || drawn(e.else);
+    if ('do' in e && Array.isArray(e.do)) return drawn(e.do);
+    return false;
+  });
+}
 
-  const start = d.node('stadium', ui('start', lang));
+/**
+ * The overview of a game's flow, with labels in the templates' language: the setup as one box,
+ * then the flow rules with their loops and decisions, every procedure and rule they name as a
+ * linked box; the end rules as end nodes (the setup and the end rules are on other pages, so
+ * they are not linked).
+ */
+export function overviewDiagram(spec: Spec, templates: Templates, links: DiagramLinks = {}): string {
+  const d = new Drawer(spec, templates, links);
+  const { chart, lang } = d;
+  const colon = lang === 'zh' ? '：' : ': ';
+  const start = chart.node('stadium', ui('start', lang));
   let cur: Exit[] = [{ id: start }];
   if ((spec.setup ?? []).length > 0) {
-    cur = d.subgraph(ui('setup', lang), () => {
-      let c = cur;
-      for (const r of spec.setup ?? []) {
-        const id = d.node('box', r.id, guard(r.when));
-        d.edge(c, id);
-        c = [{ id }];
-      }
-      return c;
-    });
+    const id = chart.node('box', ui('setup', lang));
+    chart.edge(cur, id);
+    cur = [{ id }];
   }
   for (const r of spec.flow ?? []) {
-    const id = d.node('box', r.id, guard(r.when));
-    d.edge(cur, id);
-    cur = seq(r.do, [{ id }]);
+    cur = d.ruleBox('box', r.id, r.when, cur);
+    cur = d.seq(r.do, cur);
   }
   const ends = spec.ends ?? [];
   const last = [...ends].reverse().find((e) => e.when === undefined);
   if (last) {
-    const id = d.node('stadium', `${ui('end', lang)}${colon}${last.id}`);
-    d.edge(cur, id);
+    const id = chart.node('stadium', `${ui('end', lang)}${colon}${last.id}`);
+    chart.edge(cur, id);
   }
   for (const e of ends.filter((x) => x.when !== undefined)) {
-    const id = d.node('stadium', `${ui('end', lang)}${colon}${e.id}`, `${reader.expr(e.when!)} (${ui('anyTime', lang)})`);
-    d.edge([{ id: start }], id, true);
+    const id = chart.node('stadium', `${ui('end', lang)}${colon}${e.id}`, [d.expr(e.when!), lang === 'zh' ? `（${ui('anyTime', lang)}）` : `(${ui('anyTime', lang)})`]);
+    chart.edge([{ id: start }], id, true);
   }
-  return ['flowchart TD', ...d.lines, ...d.edges].join('\n');
+  return chart.source();
+}
+
+/**
+ * The chart of one rule (a procedure, a trigger, a nested rule): its id, then its own steps,
+ * every procedure and rule it names as a linked box. Undefined when it draws too little to be
+ * worth a chart (its reading says it all).
+ */
+export function ruleDiagram(spec: Spec, templates: Templates, rule: Drawable, links: DiagramLinks = {}): string | undefined {
+  const d = new Drawer(spec, templates, links);
+  const { chart } = d;
+  const entry = chart.node('stadium', rule.id, d.guard(rule.when));
+  const exits = d.seq(rule.do ?? [], [{ id: entry }]);
+  if (chart.size - 1 < MIN_RULE_NODES) return undefined;
+  if (exits.length > 0) chart.edge(exits, chart.node('stop', ''));
+  return chart.source();
 }

@@ -111,20 +111,34 @@ describe('the generated site for the real spec', () => {
     expect(powers).toContain('<strong>僅當：</strong> 特殊能力變體開啟');
   });
 
-  it('draws the flow as a Mermaid diagram in each language', () => {
+  it('draws the flow as Mermaid charts in each language: an overview, then one per rule worth it', () => {
     const en = files.get('games/cash-n-guns/flow.md')!;
     const zh = files.get('zh/games/cash-n-guns/flow.md')!;
-    const diagram = (md: string) => md.match(/```mermaid\n([\s\S]*?)\n```/)![1]!;
-    expect(diagram(en)).toMatch(/^flowchart TD\n/);
-    expect(diagram(en)).toContain('(["Start"])');
-    expect(diagram(en)).toContain('{{"repeat rounds times (r = 1, 2, …)"}}');
-    expect(diagram(en)).toContain('{"choice: aim"}');
-    expect(diagram(en)).toContain('(["End: after-8-rounds"])');
-    expect(diagram(zh)).toContain('(["開始"])');
-    expect(diagram(zh)).toContain('(["結束：after-8-rounds"])');
-    // node ids are safe, labels quoted
-    for (const line of diagram(en).split('\n').slice(1)) {
-      expect(line).toMatch(/^\s*(n\d+[[({>]+"[^"]*"[\])}]+|subgraph g\d+\["[^"]*"\]|end|n\d+ -(->|\.->)(\|"[^"]*"\|)? n\d+)$/);
+    const charts = (md: string) => [...md.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    const overview = charts(en)[0]!;
+    expect(overview).toMatch(/^flowchart TD\n/);
+    expect(overview).toContain('(["Start"])');
+    expect(overview).toContain('["Setup"]');
+    expect(overview).toContain('{{"repeat rounds times (r = 1, 2, …)"}}');
+    expect(overview).toContain('[["phase-3-aim"]]');
+    expect(overview).toContain('click n');
+    expect(overview).toContain(' href "#phase-3-aim"');
+    expect(overview).toContain('(["End: after-8-rounds"])');
+    // the called procedures are boxes, not expanded: their choices are in their own charts
+    expect(overview).not.toContain('choice: aim');
+    expect(en).toContain('### phase-3-aim {#phase-3-aim}\n\n```mermaid\nflowchart TD\n  n1(["phase-3-aim"])');
+    expect(charts(en).some((c) => c.includes('[/"choice: aim"/]'))).toBe(true);
+    expect(charts(zh)[0]).toContain('(["開始"])');
+    expect(charts(zh)[0]).toContain('(["結束：after-8-rounds"])');
+    expect(charts(zh).some((c) => c.includes('[/"選擇：aim"/]'))).toBe(true);
+    expect(charts(zh)).toHaveLength(charts(en).length);
+    // node ids are safe, labels quoted, links are anchors
+    for (const chart of [...charts(en), ...charts(zh)]) {
+      for (const line of chart.split('\n').slice(1)) {
+        expect(line).toMatch(
+          /^ {2}(n\d+(\(\[|\[\[|\[\/|\{\{|[[({>])"[^"]*"(\]\)|\]\]|\/\]|\}\}|[\])}])|n\d+@\{ shape: fr-circ \}|n\d+ -(->|\.->)(\|"[^"]*"\|)? n\d+|click n\d+ href "#[a-z][a-z0-9-]*")$/,
+        );
+      }
     }
   });
 

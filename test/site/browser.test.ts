@@ -10,7 +10,9 @@
  *   inside the viewport, and showing the first characters of the quote;
  * - searching Chinese words (鈔票, 搶匪, …) in the Chinese site gives results that lead to rule
  *   sections containing the word; a Latin-script search still works;
- * - a Mermaid flow diagram renders an <svg> in both locales.
+ * - on each game's flow page, in both locales, every Mermaid chart (the overview and the charts
+ *   of the rules) renders as a flowchart whose label text is at least 10 px at page width and
+ *   fits its box; clicking a box of the overview goes to its rule's section on the page.
  * Screenshots go to test-artifacts/site/. A missing Chromium fails the test, it is not skipped.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -324,29 +326,101 @@ describe('the rules site in Chromium', () => {
     await page.close();
   }, 60_000);
 
-  it('renders the Mermaid flow diagram as an <svg> in both locales', async () => {
-    const page = await newPage();
-    for (const g of generated.games) {
-      for (const prefix of ['', '/zh']) {
+  // the flow pages: an overview chart, then a chart per rule worth drawing; all legible at page width
+  for (const locale of ['en', 'zh'] as const) {
+    it(`renders every flow chart legibly, and an overview box leads to its rule's section (${locale})`, async () => {
+      const page = await newPage();
+      const prefix = locale === 'zh' ? '/zh' : '';
+      for (const g of generated.games) {
         const url = `${prefix}/games/${g.id}/flow`;
         const p = await visit(page, url);
-        // the plugin may re-render (replace) the svg once more after the first paint: check size
-        // and content in one go
-        const size = await page.waitForFunction(() => {
-          const svg = document.querySelector('.mermaid svg');
-          const r = svg?.getBoundingClientRect();
-          return svg && r && r.width > 50 && r.height > 50 && svg.querySelectorAll('.node').length > 1
-            ? { width: r.width, height: r.height, nodes: svg.querySelectorAll('.node').length }
-            : false;
-        });
-        const box = (await size.jsonValue()) as { width: number; height: number; nodes: number };
-        expect(box.nodes, `${url}: nodes in the diagram`).toBeGreaterThan(1);
+        const blocks = await page.locator('.vp-doc .mermaid').count();
+        expect(blocks, `${url}: an overview and charts of the rules`).toBeGreaterThan(1);
+        // every block holds a rendered flowchart (not Mermaid's error chart); the plugin renders
+        // them one after the other, and may replace a chart once more after its first paint
+        await page.waitForFunction(
+          (n) => {
+            const charts = Array.from(document.querySelectorAll('.vp-doc .mermaid'));
+            return (
+              charts.length === n &&
+              charts.every((c) => {
+                const svg = c.querySelector('svg');
+                return svg?.getAttribute('aria-roledescription') === 'flowchart-v2' && svg.querySelectorAll('.node').length > 1;
+              })
+            );
+          },
+          blocks,
+        );
+        await page.waitForTimeout(300);
+        const charts = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('.vp-doc .mermaid svg')).map((el) => {
+            const svg = el as SVGSVGElement;
+            const r = svg.getBoundingClientRect();
+            const scale = r.width / svg.viewBox.baseVal.width;
+            const labels = Array.from(svg.querySelectorAll('.node .nodeLabel'));
+            // the rendered size of the label text: its font size times the chart's scale
+            const fonts = labels.map((l) => parseFloat(getComputedStyle(l).fontSize) * scale);
+            // a label taller or wider than the box Mermaid measured for it is cut off
+            const cut = labels
+              .filter((l) => {
+                const box = l.closest('foreignObject')?.getBoundingClientRect();
+                const t = l.getBoundingClientRect();
+                return box !== undefined && (t.height > box.height + 1 || t.width > box.width + 1);
+              })
+              .map((l) => l.textContent ?? '');
+            const heading = svg.closest('.mermaid')?.previousElementSibling;
+            return {
+              under: heading && /^H\d$/.test(heading.tagName) ? heading.id : '',
+              width: r.width,
+              height: r.height,
+              nodes: svg.querySelectorAll('.node').length,
+              minFont: Math.min(...fonts),
+              cut,
+            };
+          }),
+        );
+        expect(charts).toHaveLength(blocks);
+        for (const [i, c] of charts.entries()) {
+          const what = `${url}: chart ${i}${c.under ? ` under #${c.under}` : ''}`;
+          expect(c.nodes, what).toBeGreaterThan(1);
+          expect(c.minFont, `${what}: label text ${c.minFont.toFixed(1)} px`).toBeGreaterThanOrEqual(10);
+          expect(c.cut, `${what}: labels cut off`).toEqual([]);
+        }
         expect(p.console, url).toEqual([]);
         expect(p.failed, url).toEqual([]);
-        await page.locator('.mermaid svg').first().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SHOTS, `${prefix ? 'zh' : 'en'}-flow-${g.id}.png`) });
+
+        // screenshots: the page at the overview, the overview whole, the tallest rule chart whole
+        const overview = page.locator('.vp-doc .mermaid').first();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(SHOTS, `${locale}-flow-${g.id}.png`) });
+        // (a chart taller than the window is shot in parts: hide the fixed bars that would cover it)
+        const style = '.VPNav, .VPLocalNav { visibility: hidden !important; }';
+        await overview.locator('svg').screenshot({ path: join(SHOTS, `${locale}-flow-${g.id}-overview.png`), style });
+        const tallest = charts.slice(1).reduce((best, c, i) => (c.height > charts[best + 1]!.height ? i : best), 0) + 1;
+        await page
+          .locator('.vp-doc .mermaid svg')
+          .nth(tallest)
+          .screenshot({ path: join(SHOTS, `${locale}-flow-${g.id}-${charts[tallest]!.under || 'chart'}.png`), style });
+
+        // the overview's boxes link to sections of this page: follow the last one
+        const links = overview.locator('a');
+        expect(await links.count(), `${url}: linked boxes in the overview`).toBeGreaterThan(1);
+        const link = links.last();
+        const href = (await link.getAttribute('xlink:href')) ?? (await link.getAttribute('href'));
+        expect(href, `${url}: the overview links to an anchor`).toMatch(/^#[\w-]+$/);
+        const id = href!.slice(1);
+        await overview.scrollIntoViewIfNeeded();
+        await link.click();
+        await page.waitForURL((u) => u.pathname === url && u.hash === `#${id}`);
+        await page.waitForFunction((anchor) => {
+          const el = document.getElementById(anchor);
+          if (!el) return false;
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.top < window.innerHeight / 2;
+        }, id);
+        await page.screenshot({ path: join(SHOTS, `${locale}-flow-${g.id}-clicked.png`) });
       }
-    }
-    await page.close();
-  }, 120_000);
+      await page.close();
+    }, 240_000);
+  }
 });

@@ -4,13 +4,21 @@
  *   highlighted and, for source lines, scrolled to the middle of the screen. CSS `:target` covers
  *   full page loads; VitePress navigates with history.pushState, which does not update `:target`,
  *   so the same look is given by the class `is-target`, set after every route or hash change.
- * - styles for source lines (cited, uncited rule-bearing, carrying no rule) and assumption boxes.
+ * - styles for source lines (cited, uncited rule-bearing, carrying no rule) and assumption boxes;
+ * - Mermaid does not render `.mermaid` elements by itself on load (the plugin renders them).
  */
+import mermaid from 'mermaid';
 import DefaultTheme from 'vitepress/theme';
 import type { Theme } from 'vitepress';
 import { useRoute } from 'vitepress';
 import { nextTick, onMounted, onUnmounted, watch } from 'vue';
 import './style.css';
+
+// Mermaid renders the text of every `.mermaid` element on window load unless told not to. The
+// plugin's chart components (class "mermaid") are still empty then, so each would show a
+// "Syntax error" chart until the plugin renders it, which takes seconds on a page with many
+// charts (the flow pages). The plugin sets startOnLoad: false only when it renders its first chart.
+if (typeof window !== 'undefined') mermaid.initialize({ startOnLoad: false });
 
 const TARGET_CLASS = 'is-target';
 

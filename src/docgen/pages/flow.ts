@@ -1,16 +1,43 @@
-/** Flow of play: the diagram generated from the flow, then every flow rule, procedure and trigger. */
-import type { PageCtx } from '../context.ts';
-import { flowDiagram } from '../mermaid.ts';
-import { page, pageTitle, section, ui } from './frame.ts';
+/**
+ * Flow of play: an overview chart of the flow (setup, the flow rules, every procedure they call
+ * as a box linking to its section), then every flow rule, procedure and trigger, each with its
+ * own chart under its heading when it has steps worth drawing.
+ */
+import { nodeHref, type PageCtx } from '../context.ts';
+import type { Lang } from '../i18n.ts';
+import { overviewDiagram, ruleDiagram, type DiagramLinks, type Drawable } from '../mermaid.ts';
+import type { DocNode } from '../model.ts';
+import { page, pageTitle, para, section, ui } from './frame.ts';
 import { sectionOf } from './sections.ts';
+
+const howToRead: Record<Lang, string> = {
+  en: 'Each box is a rule: click it to go to its section, where a rule with several steps has a chart of its own. A box with double sides is a procedure, a diamond a decision, a slanted box a player’s choice, a hexagon a loop, a flag an event.',
+  zh: '每個方框是一條規則：點選即前往該規則的段落，步驟較多的規則在該處另有自己的流程圖。兩側雙線的方框為程序，菱形為判斷，斜框為玩家的選擇，六角形為迴圈，旗形為事件。',
+};
+
+const fence = (source: string) => '```mermaid\n' + source + '\n```';
 
 export function flowPage(ctx: PageCtx): string {
   const { game, lang } = ctx;
+  // charts link to sections on this page only (see DiagramLinks)
+  const links: DiagramLinks = {
+    rule: (id) => {
+      const href = nodeHref(ctx, id);
+      return href?.startsWith('#') ? href : undefined;
+    },
+  };
+  // a chart for every rule on the page with steps, except the flow rules: the overview draws them
+  const figure = (n: DocNode): string | undefined => {
+    if (n.kind !== 'rule' || !Array.isArray(n.node.do) || (n.section === 'flow' && n.depth === 0)) return undefined;
+    const chart = ruleDiagram(game.spec, ctx.templates, n.node as Drawable, links);
+    return chart === undefined ? undefined : fence(chart);
+  };
   return page(lang, pageTitle(game.name[lang], ui('flow', lang), lang), [
     section(ui('diagram', lang), 'Diagram'),
-    '```mermaid\n' + flowDiagram(game.spec, ctx.templates) + '\n```',
-    ...sectionOf(ctx, 'flow', 'flowRules', 'Flow'),
-    ...sectionOf(ctx, 'procedures', 'procedures', 'Procedures'),
-    ...sectionOf(ctx, 'triggers', 'triggers', 'Triggers'),
+    para(howToRead[lang], 'flow-help'),
+    fence(overviewDiagram(game.spec, ctx.templates, links)),
+    ...sectionOf(ctx, 'flow', 'flowRules', 'Flow', figure),
+    ...sectionOf(ctx, 'procedures', 'procedures', 'Procedures', figure),
+    ...sectionOf(ctx, 'triggers', 'triggers', 'Triggers', figure),
   ]);
 }
