@@ -193,7 +193,11 @@ class Drawer {
       return this.ruleBox('call', e.call, p?.when, from);
     }
     if ('choose' in e) {
-      const id = chart.node('choice', `${ui('choice', lang)}${colon}${e.choose}`);
+      // the prompt players see says what is decided, in the page's language; the id stays below it
+      const prompt = e.prompt?.[lang];
+      const id = prompt
+        ? chart.node('choice', prompt, `${ui('choice', lang)}${colon}${e.choose}`)
+        : chart.node('choice', `${ui('choice', lang)}${colon}${e.choose}`);
       chart.edge(from, id);
       return [{ id }];
     }

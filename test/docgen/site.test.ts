@@ -127,10 +127,11 @@ describe('the generated site for the real spec', () => {
     // the called procedures are boxes, not expanded: their choices are in their own charts
     expect(overview).not.toContain('choice: aim');
     expect(en).toContain('### phase-3-aim {#phase-3-aim}\n\n```mermaid\nflowchart TD\n  n1(["phase-3-aim"])');
-    expect(charts(en).some((c) => c.includes('[/"choice: aim"/]'))).toBe(true);
+    // a choice shows the prompt players see, with its id under it
+    expect(charts(en).some((c) => c.includes('[/"Point your gun at a player<br/><small>choice: aim</small>"/]'))).toBe(true);
     expect(charts(zh)[0]).toContain('(["開始"])');
     expect(charts(zh)[0]).toContain('(["結束：after-8-rounds"])');
-    expect(charts(zh).some((c) => c.includes('[/"選擇：aim"/]'))).toBe(true);
+    expect(charts(zh).some((c) => c.includes('[/"用槍指向一位目標玩家<br/><small>選擇：aim</small>"/]'))).toBe(true);
     expect(charts(zh)).toHaveLength(charts(en).length);
     // node ids are safe, labels quoted, links are anchors
     for (const chart of [...charts(en), ...charts(zh)]) {
