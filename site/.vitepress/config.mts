@@ -130,6 +130,8 @@ const config = withMermaid(
       search: {
         provider: 'local',
         options: {
+          // results show the rule text around the match (with the match marked), not only the titles
+          detailedView: true,
           miniSearch: {
             options: { tokenize },
             searchOptions: { combineWith: 'AND', fuzzy },

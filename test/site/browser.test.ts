@@ -284,6 +284,13 @@ describe('the rules site in Chromium', () => {
       await page.locator('.VPLocalSearchBox .result').first().waitFor();
       await page.waitForTimeout(400); // the search is debounced: let the list settle
       const hrefs = await page.locator('.VPLocalSearchBox a.result').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+      // the results mark the whole word as the text writes it, whichever script the query used
+      const word = shown ?? term;
+      const marked = await page
+        .waitForFunction((w) => Array.from(document.querySelectorAll('.VPLocalSearchBox .results mark')).some((m) => m.textContent === w), word, { timeout: 5000 })
+        .then(() => true, () => false);
+      const marks = await page.locator('.VPLocalSearchBox .results mark').allTextContents();
+      expect(marked, `${term}: a result marks ${word}; marks: ${[...new Set(marks)].join(' ')}`).toBe(true);
       await page.screenshot({ path: join(SHOTS, `zh-search-${term}.png`) });
       await page.keyboard.press('Escape');
       // results in the game's rule pages, each pointing at a section

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configFile, foldTable, withTable } from '../../scripts/search-fold.ts';
+import { configFile, foldTable, themeTableFile, themeTableModule, withTable } from '../../scripts/search-fold.ts';
+import { foldedRuns, markPattern } from '../../site/.vitepress/theme/search-variants.ts';
 
 type Tokenize = (text: string) => string[];
 
@@ -32,4 +33,28 @@ describe('search folds Traditional and Simplified Chinese together', () => {
     const rebuilt = (0, eval)(`(${tokenize.toString()})`) as Tokenize;
     expect(rebuilt('钞票')).toEqual(tokenize('鈔票'));
   });
+
+  it("the theme's copy of the table is the same one", () => {
+    expect(readFileSync(themeTableFile, 'utf8')).toBe(themeTableModule(foldTable()));
+  });
 });
+
+describe('search results mark every written form of a Chinese query', () => {
+  it('each Chinese character of the query matches its Traditional and Simplified forms', () => {
+    expect(foldedRuns('钞票')).toEqual(['[钞鈔]票']);
+    const re = markPattern('钞票', [])!;
+    expect('每人分到的鈔票'.match(re)?.[0]).toBe('鈔票');
+    expect('钞票'.match(re)?.[0]).toBe('钞票');
+    // typed in Traditional, the Simplified text is found too
+    expect('抢劫'.match(markPattern('搶劫', [])!)?.[0]).toBe('抢劫');
+    // runs are split at non-Chinese characters; Latin words are left to VitePress
+    expect(foldedRuns('保護費 BANG 搶')).toHaveLength(2);
+    expect(markPattern('BANG', ['BANG'])).toBeUndefined();
+  });
+
+  it("keeps what VitePress marked, longest first, and escapes it", () => {
+    const re = markPattern('钞票', ['a.b', 'BANG!BANG!'])!;
+    expect('BANG!BANG! axb a.b'.match(re)).toEqual(['BANG!BANG!', 'a.b']);
+  });
+});
+

@@ -5,13 +5,15 @@
  *   full page loads; VitePress navigates with history.pushState, which does not update `:target`,
  *   so the same look is given by the class `is-target`, set after every route or hash change.
  * - styles for source lines (cited, uncited rule-bearing, carrying no rule) and assumption boxes;
- * - Mermaid does not render `.mermaid` elements by itself on load (the plugin renders them).
+ * - Mermaid does not render `.mermaid` elements by itself on load (the plugin renders them);
+ * - search results mark the Traditional and Simplified forms of a Chinese query (search-highlight.ts).
  */
 import mermaid from 'mermaid';
 import DefaultTheme from 'vitepress/theme';
 import type { Theme } from 'vitepress';
 import { useRoute } from 'vitepress';
 import { nextTick, onMounted, onUnmounted, watch } from 'vue';
+import { installFoldedHighlight } from './search-highlight.ts';
 import './style.css';
 
 // Mermaid renders the text of every `.mermaid` element on window load unless told not to. The
@@ -57,11 +59,16 @@ const theme: Theme = {
   setup() {
     const route = useRoute();
     const onHash = (): void => markTarget();
+    let stopHighlight: (() => void) | undefined;
     onMounted(() => {
       window.addEventListener('hashchange', onHash);
       markTarget();
+      stopHighlight = installFoldedHighlight();
     });
-    onUnmounted(() => window.removeEventListener('hashchange', onHash));
+    onUnmounted(() => {
+      window.removeEventListener('hashchange', onHash);
+      stopHighlight?.();
+    });
     watch(
       () => route.path,
       () => void nextTick(markTarget),
