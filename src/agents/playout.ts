@@ -74,22 +74,23 @@ export function playout<S>(
   const actions: LoggedAction[] = [];
   let steps = 0;
   for (;;) {
-    const p = engine.pending(state);
-    if (p === null) break;
+    // engine.nextSeat spares building a Pending per step; the Pending is built only when needed
+    const seat = engine.nextSeat ? engine.nextSeat(state) : nextDecider(engine.pending(state));
+    if (seat === null) break;
     if (steps >= maxSteps) {
       throw new Error(
-        `${engine.id}: no end after ${maxSteps} steps (still pending: ${describePending(p)}); ` +
+        `${engine.id}: no end after ${maxSteps} steps (still pending: ${describePending(engine.pending(state)!)}); ` +
           `a game that never ends is a spec bug`,
       );
     }
     steps++;
-    if (p.kind === 'chance') {
+    if (seat === -1) {
+      const p = engine.pending(state) as Pending & { kind: 'chance' };
       const index = chanceAgent.chance(p.outcomes);
       if (record) actions.push({ seat: -1, action: chanceAction(p, index) });
       state = engine.applyChance(state, index);
       continue;
     }
-    const seat = nextDecider(p)!;
     const agent = seatAgents[seat];
     if (agent === undefined) throw new Error(`no agent for seat ${seat}`);
     const action = agent.act(engine, state, seat);

@@ -1,5 +1,6 @@
 /**
- * A seeded random agent: picks uniformly among `engine.legalActions(state, seat)`.
+ * A seeded random agent: picks uniformly among `engine.legalActions(state, seat)` (through
+ * `engine.pickAction` when the engine offers it, which draws the same index).
  *
  * It owns its RNG (pure-rand xoroshiro128plus), which is independent of the game's RNG kept in
  * the state: the game's chance draws depend only on GameConfig.seed, the agents' choices only on
@@ -53,9 +54,14 @@ export function seatAgentSeed(agentSeed: number, seat: number): number {
 
 export class RandomAgent implements Agent {
   private readonly rng;
+  /** index() bound once, for engines that build only the picked action. Assigned in the
+   *  constructor, not as a class field: tsx (esbuild keepNames) would wrap a field's arrow in a
+   *  naming call for every agent, and playouts make agents by the thousand. */
+  private readonly pick: (n: number) => number;
 
   constructor(seed: number) {
     this.rng = xoroshiro128plus(seed | 0);
+    this.pick = (n) => this.index(n);
   }
 
   /** a uniform integer in [0, n) */
@@ -65,13 +71,17 @@ export class RandomAgent implements Agent {
   }
 
   act<S>(engine: Engine<S>, state: S, seat: number): Action {
-    const legal = engine.legalActions(state, seat);
-    if (legal.length === 0) {
-      const p = engine.pending(state);
-      const what = p === null ? 'nothing is pending' : p.kind === 'choice' ? `choice '${p.choice}' (rule '${p.rule}')` : `chance draw (rule '${p.rule}')`;
-      throw new Error(`seat ${seat} must answer ${what} but has no legal action`);
+    // the same draw either way: one index among the legal actions
+    if (engine.pickAction) {
+      const action = engine.pickAction(state, seat, this.pick);
+      if (action !== null) return action;
+    } else {
+      const legal = engine.legalActions(state, seat);
+      if (legal.length > 0) return legal[this.index(legal.length)]!;
     }
-    return legal[this.index(legal.length)]!;
+    const p = engine.pending(state);
+    const what = p === null ? 'nothing is pending' : p.kind === 'choice' ? `choice '${p.choice}' (rule '${p.rule}')` : `chance draw (rule '${p.rule}')`;
+    throw new Error(`seat ${seat} must answer ${what} but has no legal action`);
   }
 
   chance(outcomes: number): number {

@@ -365,7 +365,13 @@ const concat: Builtin = (call, cx) => {
   }
   const fa = a.c.fn as List;
   const fb = b.c.fn as List;
-  return ok(T.list(elem), (ctx) => fa(ctx).concat(fb(ctx)));
+  // a copy and pushes: Array.prototype.concat is slow (it checks every argument for spreading)
+  return ok(T.list(elem), (ctx) => {
+    const out = fa(ctx).slice();
+    const b = fb(ctx);
+    for (let i = 0; i < b.length; i++) out.push(b[i]);
+    return out;
+  });
 };
 
 function search(name: string, asIndex: boolean): Builtin {

@@ -8,7 +8,7 @@ import { builtinNames, builtins } from './builtins.ts';
 import type { C, CLambda, Cx } from './cx.ts';
 import { ExprRuntimeError, type ExprError } from './errors.ts';
 import { parseExpr } from './parser.ts';
-import type { Compiled, Ctx, Scope } from './scope.ts';
+import type { Compiled, Ctx, FunctionBinding, MemberBinding, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
 import { T, assignable, isNumeric, join, typeToString, type Type } from './types.ts';
 
@@ -22,6 +22,23 @@ interface Param {
 
 const isNum = (t: Type) => t.k === 'number' || t.k === 'any';
 const isBool = (t: Type) => t.k === 'bool' || t.k === 'any';
+
+/**
+ * Closures that only read one local slot (a lambda parameter, a local). A node built on one reads
+ * the slot itself: one closure call fewer on the hottest paths (`x.team`, `s.big[c]`).
+ */
+const slotOf = new WeakMap<object, number>();
+
+export function slotReader(slot: number): Compiled {
+  const f: Compiled = (ctx) => ctx.locals[slot];
+  slotOf.set(f, slot);
+  return f;
+}
+
+/** the slot a closure made by slotReader reads, else undefined */
+export function readsSlot(fn: object): number | undefined {
+  return slotOf.get(fn);
+}
 
 /** floored modulo: the result has the divisor's sign, so (i - 1) % n stays in 0..n-1 */
 const mod = (x: number, y: number): number => {
@@ -90,6 +107,17 @@ export class Compiler implements Cx {
     }
     if (o.type.k === 'map') {
       if (!assignable(i.type, o.type.key) || i.type.k === 'none') return this.error(n.index, `this is keyed by ${typeToString(o.type.key)}, got ${typeToString(i.type)}`);
+      const slot = slotOf.get(idx);
+      if (slot !== undefined) {
+        return {
+          type: o.type.of,
+          fn: (ctx) => {
+            const k = ctx.locals[slot];
+            if (k === null || k === undefined) throw new ExprRuntimeError('cannot index by none', n.index);
+            return (obj(ctx) as unknown[])[k as number] ?? null;
+          },
+        };
+      }
       return {
         type: o.type.of,
         fn: (ctx) => {
@@ -149,7 +177,7 @@ export class Compiler implements Cx {
       const p = this.params[i]!;
       if (p.name === n.name) {
         const slot = p.slot;
-        return { type: p.type, fn: (ctx) => ctx.locals[slot] };
+        return { type: p.type, fn: slotReader(slot) };
       }
     }
     const b = this.scope.name(n.name);
@@ -176,6 +204,23 @@ export class Compiler implements Cx {
     const obj = o.fn;
     const get = b.get;
     const name = n.name;
+    const slot = slotOf.get(obj);
+    if (slot !== undefined && isSlotMember(b)) {
+      const none = (): never => {
+        throw new ExprRuntimeError(`cannot read '.${name}' of none`, n);
+      };
+      return { type: b.type, fn: b.fromSlot(slot, none) };
+    }
+    if (slot !== undefined) {
+      return {
+        type: b.type,
+        fn: (ctx) => {
+          const v = ctx.locals[slot];
+          if (v === null || v === undefined) throw new ExprRuntimeError(`cannot read '.${name}' of none`, n);
+          return get(v, ctx);
+        },
+      };
+    }
     return {
       type: b.type,
       fn: (ctx) => {
@@ -214,6 +259,7 @@ export class Compiler implements Cx {
       return this.error(n, named ? r : `${n.name}: ${r}`);
     }
     const fs = args.map((a) => a.fn);
+    if (isSlotFunction(f) && f.slots.length === fs.length) return { type: r, fn: directCall(f.slots, f.body, fs) };
     // fixed-arity closures avoid building the argument array with map() at run time
     switch (fs.length) {
       case 0: return { type: r, fn: (ctx) => f.call([], ctx) };
@@ -268,14 +314,16 @@ export class Compiler implements Cx {
         if (j.k === 'list') return this.error(n, `'${op}' cannot compare lists`);
         const eq = op === '==';
         // comparing with a literal (s.role == "cop") is the common case: one closure call, not two
-        if (r.konst && !l.konst) {
-          const v = r.konst.value;
-          return { type: T.bool, fn: eq ? (ctx) => a(ctx) === v : (ctx) => a(ctx) !== v };
+        if (r.konst && !l.konst) return compareKonst(eq, a, r.konst.value);
+        if (l.konst && !r.konst) return compareKonst(eq, b, l.konst.value);
+        const sa = slotOf.get(a);
+        const sb = slotOf.get(b);
+        if (sa !== undefined && sb !== undefined) {
+          return { type: T.bool, fn: eq ? (ctx) => ctx.locals[sa] === ctx.locals[sb] : (ctx) => ctx.locals[sa] !== ctx.locals[sb] };
         }
-        if (l.konst && !r.konst) {
-          const v = l.konst.value;
-          return { type: T.bool, fn: eq ? (ctx) => b(ctx) === v : (ctx) => b(ctx) !== v };
-        }
+        // `t != me`: operands are evaluated left to right, as in the general case
+        if (sb !== undefined) return { type: T.bool, fn: eq ? (ctx) => a(ctx) === ctx.locals[sb] : (ctx) => a(ctx) !== ctx.locals[sb] };
+        if (sa !== undefined) return { type: T.bool, fn: eq ? (ctx) => ctx.locals[sa] === b(ctx) : (ctx) => ctx.locals[sa] !== b(ctx) };
         return this.fold({ type: T.bool, fn: eq ? (ctx) => a(ctx) === b(ctx) : (ctx) => a(ctx) !== b(ctx) }, [l, r]);
       }
       case 'in': {
@@ -331,6 +379,107 @@ export class Compiler implements Cx {
       },
     };
   }
+}
+
+/**
+ * A function binding that also shows its parameter slots and body (the spec's own functions):
+ * a call then writes the slots and runs the body itself, with no argument array per call.
+ * It must mean the same as `call`: every argument evaluated first, then the slots written in order.
+ */
+export interface SlotFunctionBinding extends FunctionBinding {
+  slots: readonly number[];
+  body: Compiled;
+}
+
+/**
+ * A member binding that can also read its object straight from a local slot: `fromSlot(slot, none)`
+ * must mean `get(ctx.locals[slot], ctx)`, calling `none()` (which throws) when that is none.
+ */
+export interface SlotMemberBinding extends MemberBinding {
+  fromSlot(slot: number, none: () => never): Compiled;
+}
+
+function isSlotMember(b: MemberBinding): b is SlotMemberBinding {
+  return typeof (b as Partial<SlotMemberBinding>).fromSlot === 'function';
+}
+
+function isSlotFunction(f: FunctionBinding): f is SlotFunctionBinding {
+  return Array.isArray((f as Partial<SlotFunctionBinding>).slots) && typeof (f as Partial<SlotFunctionBinding>).body === 'function';
+}
+
+function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): Compiled {
+  switch (fs.length) {
+    case 0:
+      return body;
+    case 1: {
+      const [a] = fs as [Compiled];
+      const [s0] = slots as [number];
+      const sa = slotOf.get(a);
+      // `isChicago(x)`: the argument is itself a local
+      if (sa !== undefined) {
+        return (ctx) => {
+          ctx.locals[s0] = ctx.locals[sa];
+          return body(ctx);
+        };
+      }
+      return (ctx) => {
+        const x = a(ctx);
+        ctx.locals[s0] = x;
+        return body(ctx);
+      };
+    }
+    case 2: {
+      const [a, b] = fs as [Compiled, Compiled];
+      const [s0, s1] = slots as [number, number];
+      const sa = slotOf.get(a);
+      const sb = slotOf.get(b);
+      // `cubes(x, c)`: both arguments are locals
+      if (sa !== undefined && sb !== undefined) {
+        return (ctx) => {
+          const locals = ctx.locals;
+          const x = locals[sa];
+          const y = locals[sb];
+          locals[s0] = x;
+          locals[s1] = y;
+          return body(ctx);
+        };
+      }
+      return (ctx) => {
+        const x = a(ctx);
+        const y = b(ctx);
+        const locals = ctx.locals;
+        locals[s0] = x;
+        locals[s1] = y;
+        return body(ctx);
+      };
+    }
+    case 3: {
+      const [a, b, c] = fs as [Compiled, Compiled, Compiled];
+      const [s0, s1, s2] = slots as [number, number, number];
+      return (ctx) => {
+        const x = a(ctx);
+        const y = b(ctx);
+        const z = c(ctx);
+        const locals = ctx.locals;
+        locals[s0] = x;
+        locals[s1] = y;
+        locals[s2] = z;
+        return body(ctx);
+      };
+    }
+    default:
+      return (ctx) => {
+        const xs = fs.map((g) => g(ctx));
+        for (let i = 0; i < xs.length; i++) ctx.locals[slots[i]!] = xs[i];
+        return body(ctx);
+      };
+  }
+}
+
+function compareKonst(eq: boolean, a: Compiled, v: unknown): C {
+  const slot = slotOf.get(a);
+  if (slot !== undefined) return { type: T.bool, fn: eq ? (ctx) => ctx.locals[slot] === v : (ctx) => ctx.locals[slot] !== v };
+  return { type: T.bool, fn: eq ? (ctx) => a(ctx) === v : (ctx) => a(ctx) !== v };
 }
 
 function arith(op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=', a: Num, b: Num): C {

@@ -97,6 +97,17 @@ export interface Engine<State = unknown> {
   pending(state: State): Pending | null;
   /** legal answers for `seat` now; [] when that seat has nothing to decide */
   legalActions(state: State, seat: number): Action[];
+  /**
+   * Optional fast path for agents that pick by index: `legalActions(state, seat)[pick(n)]` where n
+   * is that list's length, without building the other actions. null (and `pick` not called) when
+   * the seat has nothing to decide.
+   */
+  pickAction?(state: State, seat: number, pick: (count: number) => number): Action | null;
+  /**
+   * Optional fast path for playouts: who decides next without building a Pending — the first seat
+   * of `pending(state).waitingFor`, -1 for an external chance draw, null when nothing is pending.
+   */
+  nextSeat?(state: State): number | null;
   /** pure: returns a new state, `state` is untouched */
   apply(state: State, seat: number, action: Action): State;
   /** the fast path for playouts: mutates `state` */

@@ -2,17 +2,20 @@
  * The Engine over a compiled Program: creating games, the pure and in-place APIs, legal actions.
  */
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
+import { readsSlot } from '../expr/compile.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
-import type { ChooseInstr, Program, RunCtx, Tables, VarDecl } from './program.ts';
+import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
-import { cloneState, type PendingState, type State } from './state.ts';
+import { makeLayout, type Layout } from './layout.ts';
+import { cloneJson, cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, chanceOutcomes, isWaiting, pendingChoice, run, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
-  const tablesCache = new Map<string, Omit<Tables, 'kindOf'>>();
+  /** per players + options: the tables every such game shares and the layout it starts with */
+  const sharedCache = new Map<string, { tables: Omit<Tables, 'kindOf'>; layout?: Layout }>();
   /** the card kinds in creation order of the last game made, for labels asked without a state */
   let creationOrder: number[] = [];
   // kinds sharing a front share its index (for telling options apart by what a seat sees)
@@ -24,27 +27,35 @@ export function makeEngine(p: Program): EngineTools<State> {
 
   // Per-state memo, so the hot path does not rebuild the cache key on every call.
   const tablesOfState = new WeakMap<State, Tables>();
+  // the state asked last: a playout asks for the same state at every step
+  let lastState: State | undefined;
+  let lastTables: Tables | undefined;
   function tablesFor(s: State): Tables {
+    if (s === lastState) return lastTables!;
     let t = tablesOfState.get(s);
-    if (t) return t;
+    if (t) {
+      lastState = s;
+      lastTables = t;
+      return t;
+    }
     // a state restored from JSON brings its own card kinds; the rest follows from players and options
     if (!Array.isArray(s.kinds) || !Number.isInteger(s.players)) throw new EngineError('this is not a state of this game');
-    t = { ...sharedTables(s.players, s.options), kindOf: s.kinds };
+    t = { ...sharedTables(s.players, s.options).tables, kindOf: s.kinds };
     tablesOfState.set(s, t);
     return t;
   }
 
   /** what every game with these players and options shares: seat list, places in play */
-  function sharedTables(players: number, options: Record<string, Json>): Omit<Tables, 'kindOf'> {
+  function sharedTables(players: number, options: Record<string, Json>): { tables: Omit<Tables, 'kindOf'>; layout?: Layout } {
     const k = key(players, options);
-    let shared = tablesCache.get(k);
+    let shared = sharedCache.get(k);
     if (!shared) {
       const seats = Array.from({ length: players }, (_, i) => i);
       const probe = { players, options } as State;
       const ctx: RunCtx = { locals: [], s: probe, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
       const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(ctx) === true ? [i] : [])));
-      shared = { props: kindProps, seats, spaces };
-      tablesCache.set(k, shared);
+      shared = { tables: { props: kindProps, seats, spaces } };
+      sharedCache.set(k, shared);
     }
     return shared;
   }
@@ -67,13 +78,15 @@ export function makeEngine(p: Program): EngineTools<State> {
     if (!Number.isInteger(players) || players < p.minPlayers || players > p.maxPlayers)
       throw new EngineError(`${p.id} is for ${p.minPlayers}–${p.maxPlayers} players, not ${players}`);
     const options = resolveOptions(config.options);
+    const shared = sharedTables(players, options);
+    const layout = (shared.layout ??= makeLayout(p, players, options, kindProps));
     const s: State = {
       players,
       options,
-      g: [],
-      z: [],
-      seats: [],
-      locals: new Array<Json>(p.slots).fill(null),
+      g: layout.g.map(cloneJson),
+      z: layout.z.map((zone) => zone.slice()),
+      seats: layout.seats.map((seat) => ({ v: seat.v.map(cloneJson), z: seat.z.map((zone) => zone.slice()), out: false })),
+      locals: layout.locals.map(cloneJson),
       pc: 0,
       pending: null,
       rng: seedRng(config.seed),
@@ -86,31 +99,11 @@ export function makeEngine(p: Program): EngineTools<State> {
       revealed: [],
       peeked: [],
     };
-    // Static expressions (initial values, counts) see only options and players.
-    const seats = Array.from({ length: players }, (_, i) => i);
-    const staticCtx: RunCtx = { locals: s.locals, s, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
-    const kindOf: number[] = [];
-    const make = (kind: number, count: number): number[] => {
-      const ids: number[] = [];
-      for (let i = 0; i < count; i++) ids.push(kindOf.push(kind) - 1);
-      return ids;
-    };
-    // keyed vars hold one value per item of their space set
-    const initial = (v: VarDecl): Json => (v.by === undefined ? copy(v.initial(staticCtx)) : p.spaces[v.by]!.items.map(() => copy(v.initial(staticCtx))));
-    s.g = p.vars.map(initial);
-    s.z = Array.from({ length: p.gameSlots }, () => []);
-    s.seats = seats.map(() => ({ v: p.seatVars.map(initial), z: Array.from({ length: p.seatSlots }, () => []), out: false }));
-    for (const z of p.zones) {
-      const fill = (zones: number[][]) => {
-        for (let i = 0; i < z.size; i++) zones[z.slot + i] = z.initial.flatMap((it) => make(it.kind, it.count(staticCtx)));
-      };
-      if (z.per === 'game') fill(s.z);
-      else for (const seat of s.seats) fill(seat.z);
-    }
-    creationOrder = kindOf;
-    s.kinds = hideKindsBehindFronts(p, kindOf, s);
-    sharedTables(players, options);
-    run(p, s, tablesFor(s));
+    creationOrder = layout.kindOf;
+    s.kinds = hideKindsBehindFronts(p, layout.kindOf, s);
+    const t: Tables = { ...shared.tables, kindOf: s.kinds };
+    tablesOfState.set(s, t);
+    run(p, s, t);
     return s;
   }
 
@@ -132,31 +125,54 @@ export function makeEngine(p: Program): EngineTools<State> {
   }
 
   function legalActions(s: State, seat: number): Action[] {
-    const pd = s.pending;
-    if (!pd || pd.kind !== 'choice') return [];
-    const ch = pendingChoice(p, s);
-    if (!ch || !isWaiting(pd, ch, pd.seats.indexOf(seat))) return [];
-    return makeLegal(s, pd, ch, seat);
+    const opts = waitingOptions(s, seat);
+    if (opts === undefined) return [];
+    const id = pendingChoice(p, s)!.id;
+    return opts.map((value) => ({ choice: id, value }));
   }
 
-  function makeLegal(s: State, pd: PendingState, ch: ChooseInstr, seat: number): Action[] {
-    const opts = pd.options[pd.seats.indexOf(seat)]!;
-    if (ch.optionType !== 'card') return opts.map((value) => ({ choice: ch.id, value }));
+  /** legalActions(s, seat)[pick(n)], building only the action picked (random agents, playouts) */
+  function pickAction(s: State, seat: number, pick: (count: number) => number): Action | null {
+    const opts = waitingOptions(s, seat);
+    if (opts === undefined || opts.length === 0) return null;
+    return { choice: pendingChoice(p, s)!.id, value: opts[pick(opts.length)]! };
+  }
+
+  /** the values a seat may answer now (for cards, one per kind it can tell apart); undefined when it has nothing to decide */
+  function waitingOptions(s: State, seat: number): readonly Json[] | undefined {
+    const pd = s.pending;
+    if (!pd || pd.kind !== 'choice') return undefined;
+    const ch = pendingChoice(p, s);
+    const k = pd.seats.indexOf(seat);
+    if (!ch || !isWaiting(pd, ch, k)) return undefined;
+    const opts = pd.options[k]!;
+    return ch.optionType === 'card' ? distinctCards(s, ch, seat, opts as number[]) : opts;
+  }
+
+  // stamp[key] === stampGen marks a key seen in the current distinctCards call: no Set per call
+  const stamp = new Uint32Array(p.cards.length + fronts.length + 1);
+  let stampGen = 0;
+
+  function distinctCards(s: State, ch: ChooseInstr, seat: number, opts: readonly number[]): number[] {
     // Cards of one kind are interchangeable to the rules: offer one of each kind the seat can tell
     // apart — per kind when it knows the card, per front when it sees only the front, and one
     // "unseen card" for cards it cannot see (offering more would tell their kinds apart).
     const kindOf = tablesFor(s).kindOf;
-    const seen = new Set<number>();
-    const out: Action[] = [];
+    const out: number[] = [];
     const knows = ch.optionsZone ? zoneKnowledge(s, ch, seat) : knowledge(p, s, seat);
-    for (const card of opts as number[]) {
+    if (++stampGen === 0xffffffff) {
+      stamp.fill(0);
+      stampGen = 1;
+    }
+    const kinds = p.cards.length;
+    for (const card of opts) {
       const kind = kindOf[card]!;
       const known = knows(card);
-      // numeric keys: a kind (≥ 0), a front (≤ −2), or −1 for any unseen card
-      const key = known === 'all' ? kind : known === 'front' ? -2 - frontIndex[kind]! : -1;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ choice: ch.id, value: card });
+      // keys: a kind, then the fronts, then one for any unseen card
+      const key = known === 'all' ? kind : known === 'front' ? kinds + frontIndex[kind]! : kinds + fronts.length;
+      if (stamp[key] === stampGen) continue;
+      stamp[key] = stampGen;
+      out.push(card);
     }
     return out;
   }
@@ -167,20 +183,38 @@ export function makeEngine(p: Program): EngineTools<State> {
     const d = p.zones[ref.zone]!;
     let owner: number | undefined;
     if (ref.seat) {
-      // the zone may be written with `me`: evaluate on a copy of the locals, a query changes nothing
-      const locals = s.locals.slice();
-      locals[ch.meSlot] = seat;
-      owner = ref.seat({ locals, s, t: tablesFor(s), p });
+      const slot = readsSlot(ref.seat);
+      if (slot === ch.meSlot) owner = seat; // `me.hand`, the usual case
+      else if (slot !== undefined) owner = s.locals[slot] as number;
+      else {
+        // the zone may be written with `me`: evaluate on a copy of the locals, a query changes nothing
+        const locals = s.locals.slice();
+        locals[ch.meSlot] = seat;
+        owner = ref.seat({ locals, s, t: tablesFor(s), p });
+      }
     }
-    if (s.result !== null) return () => 'all';
+    if (s.result !== null) return knowsAll;
     if (d.visibility === 'top') return knowledge(p, s, seat); // only its top card is seen
     const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat);
-    const backs = visible && (d.backs === 'visible' || (d.backs === 'owner' && owner === seat));
+    if (!visible) return knowsNone;
+    if (d.backs === 'visible' || (d.backs === 'owner' && owner === seat)) return knowsAll;
     return (card) => {
-      if (!visible) return 'none';
-      if (backs || !p.cards[s.kinds[card]!]!.front || s.revealed.includes(card) || s.peeked.some(([c, w]) => c === card && w === seat)) return 'all';
+      if (!p.cards[s.kinds[card]!]!.front || s.revealed.includes(card) || s.peeked.some(([c, w]) => c === card && w === seat)) return 'all';
       return 'front';
     };
+  }
+
+  function nextSeat(s: State): number | null {
+    const pd = s.pending;
+    if (!pd) return null;
+    if (pd.kind === 'chance') return -1;
+    // waitingFor[0]: the first seat still to answer, simultaneous or not
+    const k = pd.answers.indexOf(null);
+    if (k < 0) {
+      const ch = pendingChoice(p, s);
+      throw new EngineError(`choice '${ch?.id}' (rule '${ch?.rule}') is pending but waits for no seat`);
+    }
+    return pd.seats[k]!;
   }
 
   function applyInPlace(s: State, seat: number, action: Action): void {
@@ -221,6 +255,8 @@ export function makeEngine(p: Program): EngineTools<State> {
     create,
     pending,
     legalActions,
+    pickAction,
+    nextSeat,
     apply(s, seat, action) {
       const next = cloneState(s);
       applyInPlace(next, seat, action);
@@ -272,6 +308,9 @@ export function makeEngine(p: Program): EngineTools<State> {
   };
 }
 
+const knowsAll = (): 'all' => 'all';
+const knowsNone = (): 'none' => 'none';
+
 /**
  * Card ids are made in kind order, so an id would tell a card's kind. Where kinds share a front
  * (their backs differ), the kinds are dealt out among those cards' ids with the game's RNG, so an
@@ -297,6 +336,3 @@ function hideKindsBehindFronts(p: Program, kindOf: number[], s: State): number[]
   return kinds;
 }
 
-function copy(v: Json): Json {
-  return Array.isArray(v) ? v.slice() : v;
-}

@@ -10,17 +10,49 @@ export interface SplitResult {
 }
 
 export function equalSplit(values: readonly number[], k: number): SplitResult {
-  const empty: SplitResult = { groups: Array.from({ length: Math.max(k, 0) }, () => []), share: 0 };
-  if (k <= 0 || values.length < k) return empty; // every share needs at least one note
+  if (k <= 0 || values.length < k) return noSplit(k); // every share needs at least one note
   if (k === 1) return { groups: [values.map((_, i) => i)], share: values.reduce((a, b) => a + b, 0) };
   // Largest first: the search fails fast and the groups come out in a stable, readable order.
-  const order = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+  const order = largestFirst(values);
   const total = values.reduce((a, b) => a + b, 0);
+  // one search state for every candidate share: a failed search leaves it empty again
+  const search: Search = {
+    order,
+    values,
+    k,
+    target: 0,
+    groups: emptyGroups(k),
+    fill: new Array<number>(k).fill(0),
+    used: new Array<boolean>(values.length).fill(false),
+  };
   for (const target of candidateShares(values, Math.floor(total / k))) {
-    const groups = pack(order, values, k, target);
-    if (groups) return { groups, share: target };
+    search.target = target;
+    if (pack(search, 0, 0)) return { groups: search.groups, share: target };
   }
-  return empty;
+  return noSplit(k);
+}
+
+function noSplit(k: number): SplitResult {
+  return { groups: emptyGroups(k), share: 0 };
+}
+
+function emptyGroups(k: number): number[][] {
+  const groups: number[][] = [];
+  for (let i = 0; i < k; i++) groups.push([]);
+  return groups;
+}
+
+/** indices by value, largest first, ties by index: a total order, so this insertion sort (fast on
+ *  a table's few notes) gives what any sort would */
+function largestFirst(values: readonly number[]): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    let j = order.length;
+    while (j > 0 && values[order[j - 1]!]! < v) j--;
+    order.splice(j, 0, i);
+  }
+  return order;
 }
 
 /**
@@ -44,7 +76,11 @@ function candidateShares(values: readonly number[], max: number): number[] {
 }
 
 function gcd(a: number, b: number): number {
-  while (b) [a, b] = [b, a % b];
+  while (b) {
+    const r = a % b;
+    a = b;
+    b = r;
+  }
   return a;
 }
 
@@ -60,29 +96,40 @@ function candidateSharesSlow(values: readonly number[], max: number): number[] {
   return [...sums].sort((a, b) => b - a);
 }
 
-function pack(order: number[], values: readonly number[], k: number, target: number): number[][] | null {
-  const groups: number[][] = Array.from({ length: k }, () => []);
-  const fill = new Array<number>(k).fill(0);
-  const used = new Array<boolean>(values.length).fill(false);
-  // Fill group g to exactly target, then the next; items tried largest first.
-  const go = (g: number, from: number): boolean => {
-    if (g === k) return true;
-    if (fill[g] === target) return go(g + 1, 0);
-    let lastTried = -1;
-    for (let p = from; p < order.length; p++) {
-      const i = order[p]!;
-      const v = values[i]!;
-      if (used[i] || fill[g]! + v > target || v === lastTried) continue;
-      lastTried = v; // equal values are interchangeable: try one of them per position
-      used[i] = true;
-      fill[g]! += v;
-      groups[g]!.push(i);
-      if (go(g, p + 1)) return true;
-      groups[g]!.pop();
-      fill[g]! -= v;
-      used[i] = false;
-    }
-    return false;
-  };
-  return go(0, 0) ? groups : null;
+/** groups 0..k-1 being filled to exactly `target`, with the notes used so far */
+interface Search {
+  order: number[];
+  values: readonly number[];
+  k: number;
+  target: number;
+  groups: number[][];
+  fill: number[];
+  used: boolean[];
+}
+
+/**
+ * Fill group g to exactly target, then the next; items tried largest first (from position
+ * `from` of order). Undoes its own steps when it fails. A plain function over one search state,
+ * not a closure per call: playouts split the table every round.
+ */
+function pack(st: Search, g: number, from: number): boolean {
+  if (g === st.k) return true;
+  const { order, values, fill, used, target } = st;
+  if (fill[g] === target) return pack(st, g + 1, 0);
+  const group = st.groups[g]!;
+  let lastTried = -1;
+  for (let p = from; p < order.length; p++) {
+    const i = order[p]!;
+    const v = values[i]!;
+    if (used[i] || fill[g]! + v > target || v === lastTried) continue;
+    lastTried = v; // equal values are interchangeable: try one of them per position
+    used[i] = true;
+    fill[g]! += v;
+    group.push(i);
+    if (pack(st, g, p + 1)) return true;
+    group.pop();
+    fill[g]! -= v;
+    used[i] = false;
+  }
+  return false;
 }

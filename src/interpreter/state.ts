@@ -94,7 +94,7 @@ export function cloneState(s: State): State {
   };
 }
 
-function cloneJson(v: Json): Json {
+export function cloneJson(v: Json): Json {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(cloneJson);
   return structuredClone(v);

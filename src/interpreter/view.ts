@@ -82,6 +82,14 @@ function backsShown(d: ZoneDecl, owner: number | undefined, seat: number): boole
   return d.backs === 'visible' || (d.backs === 'owner' && owner === seat);
 }
 
+/** record what `seat` sees of the cards of one zone (a plain function: this runs per decision) */
+function note(seen: Map<number, boolean>, seat: number, d: ZoneDecl, cards: number[], owner: number | undefined): void {
+  const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat);
+  const backs = backsShown(d, owner, seat);
+  if (visible) for (const card of cards) seen.set(card, backs);
+  else if (d.visibility === 'top' && cards.length > 0) seen.set(cards[0]!, backs);
+}
+
 /** What `seat` knows of `card` now: nothing, its front only, or all of it. */
 export function knowledgeOf(p: Program, s: State, card: number, seat: number): 'none' | 'front' | 'all' {
   return knowledge(p, s, seat)(card);
@@ -94,17 +102,11 @@ export function knowledgeOf(p: Program, s: State, card: number, seat: number): '
 export function knowledge(p: Program, s: State, seat: number): (card: number) => 'none' | 'front' | 'all' {
   if (s.result !== null) return () => 'all';
   const seen = new Map<number, boolean>(); // card -> back shown where it lies
-  const note = (d: ZoneDecl, cards: number[], owner: number | undefined) => {
-    const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat);
-    const backs = backsShown(d, owner, seat);
-    if (visible) for (const card of cards) seen.set(card, backs);
-    else if (d.visibility === 'top' && cards.length > 0) seen.set(cards[0]!, backs);
-  };
   for (const d of p.zones) {
     if (d.visibility === 'hidden') continue;
     for (let k = 0; k < d.size; k++) {
-      if (d.per === 'game') note(d, s.z[d.slot + k]!, undefined);
-      else s.seats.forEach((st, owner) => note(d, st.z[d.slot + k]!, owner));
+      if (d.per === 'game') note(seen, seat, d, s.z[d.slot + k]!, undefined);
+      else for (let owner = 0; owner < s.seats.length; owner++) note(seen, seat, d, s.seats[owner]!.z[d.slot + k]!, owner);
     }
   }
   return (card) => {

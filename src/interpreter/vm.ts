@@ -19,79 +19,117 @@ export class EngineError extends Error {
   }
 }
 
-export function run(p: Program, s: State, t: Tables): void {
-  const c: RunCtx = { locals: s.locals, s, t, p };
+// Opcodes as small integers, one array per program: the dispatch reads a number instead of the
+// `op` of instructions of many shapes (a megamorphic load on the hottest line of the machine).
+const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8;
+const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH };
+const opcodeCache = new WeakMap<Instr[], Uint8Array>();
+// the program run last: a playout runs one program thousands of times in a row
+let lastCode: Instr[] | undefined;
+let lastOps: Uint8Array | undefined;
+
+function opcodes(code: Instr[]): Uint8Array {
+  if (code === lastCode && lastOps!.length === code.length) return lastOps!;
+  let ops = opcodeCache.get(code);
+  if (ops === undefined || ops.length !== code.length) {
+    ops = Uint8Array.from(code, (ins) => OPCODES[ins.op]);
+    opcodeCache.set(code, ops);
+  }
+  lastCode = code;
+  lastOps = ops;
+  return ops;
+}
+
+type Op<K extends Instr['op']> = Extract<Instr, { op: K }>;
+
+/** `c`: the caller's context for this state, if it has one already */
+export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.locals, s, t, p }): void {
+  if (s.result !== null) return; // only finish() sets it, and the loop returns right after
   const code = p.code;
-  let ins: Instr | undefined;
+  const ops = opcodes(code);
+  const locals = s.locals;
+  // the program counter lives in a local while running; s.pc is written back on every way out
+  let pc = s.pc;
   try {
     for (;;) {
-      if (s.result !== null) return;
-      ins = code[s.pc]!;
-      switch (ins.op) {
-        case 'exec':
-          ins.fn(c);
-          s.pc++;
+      switch (ops[pc]) {
+        case EXEC:
+          (code[pc] as Op<'exec'>).fn(c);
+          pc++;
           break;
-        case 'jump':
-          s.pc = ins.to;
+        case JUMP:
+          pc = (code[pc] as Op<'jump'>).to;
           break;
-        case 'jumpIfNot':
-          s.pc = ins.cond(c) === true ? s.pc + 1 : ins.to;
+        case JUMP_IF_NOT: {
+          const ins = code[pc] as Op<'jumpIfNot'>;
+          pc = ins.cond(c) === true ? pc + 1 : ins.to;
           break;
-        case 'forInit':
-          s.locals[ins.listSlot] = ins.list(c) as Json[];
-          s.locals[ins.idxSlot] = 0;
-          s.pc++;
+        }
+        case FOR_INIT: {
+          const ins = code[pc] as Op<'forInit'>;
+          locals[ins.listSlot] = ins.list(c) as Json[];
+          locals[ins.idxSlot] = 0;
+          pc++;
           break;
-        case 'forNext': {
-          const items = s.locals[ins.listSlot] as Json[];
-          const i = s.locals[ins.idxSlot] as number;
+        }
+        case FOR_NEXT: {
+          const ins = code[pc] as Op<'forNext'>;
+          const items = locals[ins.listSlot] as Json[];
+          const i = locals[ins.idxSlot] as number;
           if (i >= items.length) {
-            s.pc = ins.end;
+            pc = ins.end;
           } else {
-            s.locals[ins.asSlot] = items[i]!;
-            s.locals[ins.idxSlot] = i + 1;
-            s.pc++;
+            locals[ins.asSlot] = items[i]!;
+            locals[ins.idxSlot] = i + 1;
+            pc++;
           }
           break;
         }
-        case 'choose':
+        case CHOOSE:
+          s.pc = pc; // openChoice records it
           if (checkEnds(p, s, c)) return;
-          if (openChoice(s, c, ins.c)) return;
-          s.pc++;
+          if (openChoice(s, c, (code[pc] as Op<'choose'>).c)) return;
+          pc++;
           break;
-        case 'shuffle': {
+        case SHUFFLE: {
+          const ins = code[pc] as Op<'shuffle'>;
           const zone = zoneOf(c, ins.zone);
-          log(c, ins.rule, 'shuffle', { zone: zoneName(p, ins.zone.zone, ins.zone.key?.(c)), ...(ins.zone.seat ? { seat: ins.zone.seat(c) } : {}) });
+          // (zoneOf has just run the same key and seat expressions: skipping them changes no local)
+          if (s.logging) log(c, ins.rule, 'shuffle', { zone: zoneName(p, ins.zone.zone, ins.zone.key?.(c)), ...(ins.zone.seat ? { seat: ins.zone.seat(c) } : {}) });
           if (zone.length < 2) {
-            s.pc++;
+            pc++;
             break;
           }
           if (s.externalChance) {
-            s.pending = { kind: 'chance', at: s.pc, seats: [-1], options: [], answers: [], draw: 0 };
+            s.pending = { kind: 'chance', at: pc, seats: [-1], options: [], answers: [], draw: 0 };
             return;
           }
           // Fisher–Yates as a sequence of draws: position i takes one of the n−i cards left.
           const bounds = zone.map((_, i) => zone.length - i).slice(0, -1);
           drawMany(s, bounds).forEach((d, i) => swap(zone, i, i + d));
-          s.pc++;
+          pc++;
           break;
         }
-        case 'end':
-          finish(p, s, c, ins.end);
+        case END:
+          finish(p, s, c, (code[pc] as Op<'end'>).end);
           return;
-        case 'finish': {
+        case FINISH: {
           if (checkEnds(p, s, c)) return;
           const last = p.ends.find((e) => e.when === undefined);
           finish(p, s, c, last?.id ?? 'end');
           return;
         }
+        default:
+          throw new EngineError(`no instruction at ${pc}`);
       }
     }
   } catch (err) {
     if (err instanceof EngineError) throw err;
+    const ins = code[pc];
     const rule = ins ? ruleOf(ins) : undefined;
     throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule);
+  } finally {
+    s.pc = pc;
   }
 }
 
@@ -120,7 +158,10 @@ function checkEnds(p: Program, s: State, c: RunCtx): boolean {
 
 /** Returns false when nobody has to decide (no seats), so the flow just goes on. */
 function openChoice(s: State, c: RunCtx, ch: ChooseInstr): boolean {
-  const seats = ch.seats(c).filter((x, i, all) => all.indexOf(x) === i);
+  const listed = ch.seats(c);
+  // each seat once, at its first place
+  const seats: number[] = [];
+  for (let i = 0; i < listed.length; i++) if (seats.indexOf(listed[i]!) < 0) seats.push(listed[i]!);
   if (seats.length === 0) return false;
   const options: Json[][] = [];
   for (const seat of seats) {
@@ -130,7 +171,7 @@ function openChoice(s: State, c: RunCtx, ch: ChooseInstr): boolean {
       throw new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: the spec must always leave a legal answer`, ch.rule);
     options.push(opts.slice());
   }
-  s.pending = { kind: 'choice', at: s.pc, seats, options, answers: seats.map(() => null) };
+  s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null) };
   return true;
 }
 
@@ -188,7 +229,7 @@ export function answer(p: Program, s: State, t: Tables, seat: number, action: Ac
   s.pending = null;
   s.pc++;
   s.steps++;
-  run(p, s, t);
+  run(p, s, t, c);
 }
 
 function commit(p: Program, c: RunCtx, ch: ChooseInstr, seat: number, value: Json): void {

@@ -283,7 +283,7 @@ export class EffectCompiler {
         if (taken.length === 0) return;
         const dst = zoneOf(c, to);
         if (atBottom) dst.push(...taken);
-        else dst.unshift(...taken);
+        else prepend(dst, taken);
         if (c.s.logging) logMove(c, rule, p, from, to, taken);
       },
     }, rule);
@@ -490,21 +490,29 @@ export class EffectCompiler {
       fn: (c) => {
         const src = zoneOf(c, from);
         const seats = who(c);
-        const { groups, share } = equalSplit(src.map((card) => value(c, card) as number), seats.length);
+        const values = new Array<number>(src.length);
+        for (let i = 0; i < src.length; i++) values[i] = value(c, src[i]!) as number;
+        const { groups, share } = equalSplit(values, seats.length);
         const picked = groups.map((g) => g.map((i) => src[i]!));
-        const taken = new Set(picked.flat());
-        const rest = src.filter((card) => !taken.has(card));
-        src.length = 0;
-        src.push(...rest);
-        picked.forEach((cards, k) => {
+        // the notes not given out stay, in order (by index: a card lies in one zone once)
+        const given = new Uint8Array(src.length);
+        for (const g of groups) for (const i of g) given[i] = 1;
+        let left = 0;
+        for (let i = 0; i < src.length; i++) if (given[i] === 0) src[left++] = src[i]!;
+        src.length = left;
+        const slot = p.zones[into]!.slot;
+        for (let k = 0; k < picked.length; k++) {
+          const cards = picked[k]!;
           const seat = seats[k]!;
-          c.s.seats[seat]!.z[p.zones[into]!.slot]!.push(...cards);
+          c.s.seats[seat]!.z[slot]!.push(...cards);
           if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
-        });
+        }
         // the share tells what the notes were worth: public only if the notes were in sight
-        const vis = zoneVis(p, from.zone, from.seat?.(c));
-        if (vis === 'all') log(c, rule, 'split', { among: seats, share, left: rest.length });
-        else log(c, rule, 'split', { among: seats, share, left: rest.length }, [...new Set([...vis, ...seats])], { among: seats, left: rest.length });
+        const owner = from.seat?.(c); // evaluated even when not logging: a lambda in it writes its slot, as before
+        if (!c.s.logging) return;
+        const vis = zoneVis(p, from.zone, owner);
+        if (vis === 'all') log(c, rule, 'split', { among: seats, share, left });
+        else log(c, rule, 'split', { among: seats, share, left }, [...new Set([...vis, ...seats])], { among: seats, left });
       },
     }, rule);
   }
@@ -560,6 +568,16 @@ function removeCards(src: number[], cards: number[], rule: string): number[] {
     taken.push(card);
   }
   return taken;
+}
+
+/** dst.unshift(...items), by hand: twice as fast as unshift on zones of a few dozen cards, and
+ *  moves to a zone's top are the most common */
+function prepend(dst: number[], items: number[]): void {
+  const n = items.length;
+  const m = dst.length;
+  for (let i = 0; i < n; i++) dst.push(0);
+  for (let i = m - 1; i >= 0; i--) dst[i + n] = dst[i]!;
+  for (let i = 0; i < n; i++) dst[i] = items[i]!;
 }
 
 function removeWhere(src: number[], pred: (card: number) => boolean): number[] {

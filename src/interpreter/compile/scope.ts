@@ -3,11 +3,13 @@
  * zones, card properties, options, and the seat/board built-ins. Every getter reads the running
  * state through the RunCtx, so compiled expressions are shared by all game instances.
  */
-import type { FunctionBinding, MemberBinding, NameBinding, Scope, Type } from '../../expr/index.ts';
+import type { Compiled, FunctionBinding, MemberBinding, NameBinding, Scope, Type } from '../../expr/index.ts';
+import { slotReader, type SlotFunctionBinding } from '../../expr/compile.ts';
 import type { Json } from '../api.ts';
-import type { Program, RunCtx, VarDecl, ZoneDecl } from '../program.ts';
+import type { Program, RunCtx } from '../program.ts';
 import type { Env } from './env.ts';
-import { T, varType } from './types.ts';
+import { declType, memberOf, zoneType } from './members.ts';
+import { T } from './types.ts';
 
 export interface UserFunction {
   id: string;
@@ -41,8 +43,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
     name(id: string): NameBinding | undefined {
       const local = env.lookup(id);
       if (local) {
-        const slot = local.slot;
-        return { type: local.type, get: (c) => c.locals[slot] };
+        return { type: local.type, get: slotReader(local.slot) };
       }
       if (id === 'options') return { type: T.any, get: (c) => r(c).s.options };
       if (id === 'players') return { type: T.number, get: (c) => r(c).s.players };
@@ -65,32 +66,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         return { type: T[o.type], get: (obj) => (obj as Record<string, Json>)[id] };
       }
       if (kind === 'static') return undefined;
-      if (objType.k === 'seat') {
-        if (id === 'out') return { type: T.bool, get: (obj, c) => r(c).s.seats[obj as number]!.out };
-        const v = p.seatVars.findIndex((d) => d.id === id);
-        if (v >= 0) return { type: declType(p, p.seatVars[v]!), get: (obj, c) => r(c).s.seats[obj as number]!.v[v] };
-        const z = p.zones.find((d) => d.id === id && d.per === 'seat');
-        if (z)
-          return {
-            type: zoneType(p, z),
-            get: z.by === undefined ? (obj, c) => r(c).s.seats[obj as number]!.z[z.slot] : (obj, c) => r(c).s.seats[obj as number]!.z.slice(z.slot, z.slot + z.size),
-          };
-        return undefined;
-      }
-      if (objType.k === 'space') {
-        const set = p.spaces.find((d) => d.id === objType.set);
-        if (!set) return undefined;
-        if (id === 'id') return { type: T.string, get: (obj) => set.items[obj as number]!.id };
-        if (!set.propNames.includes(id)) return undefined;
-        return { type: scalarType(set.items.map((i) => i.props[id])), get: (obj) => set.items[obj as number]!.props[id] ?? null };
-      }
-      if (objType.k === 'card') {
-        if (id === 'kind') return { type: T.string, get: (obj, c) => p.cards[r(c).t.kindOf[obj as number]!]!.id };
-        const i = p.propNames.indexOf(id);
-        if (i < 0) return undefined;
-        return { type: propType(p, id), get: (obj, c) => r(c).t.props[i]![r(c).t.kindOf[obj as number]!] };
-      }
-      return undefined;
+      return memberOf(p, objType, id);
     },
     fn(id: string): FunctionBinding | undefined {
       if (kind === 'static') return undefined;
@@ -129,31 +105,6 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
   };
 }
 
-function propType(p: Program, id: string): Type {
-  return scalarType(p.cards.map((card) => card.props[id]));
-}
-
-/** the type of a property from its values (the checker makes them agree) */
-function scalarType(values: unknown[]): Type {
-  for (const v of values) {
-    if (typeof v === 'number') return T.number;
-    if (typeof v === 'boolean') return T.bool;
-    if (typeof v === 'string') return T.string;
-  }
-  return T.any;
-}
-
-/** a declared var's type; a keyed var is a map from its space set's items */
-export function declType(p: Program, d: VarDecl): Type {
-  const t = varType(d.type);
-  return d.by === undefined ? t : T.map(T.space(p.spaces[d.by]!.id), t);
-}
-
-export function zoneType(p: Program, z: ZoneDecl): Type {
-  const cards = T.list(T.card);
-  return z.by === undefined ? cards : T.map(T.space(p.spaces[z.by]!.id), cards);
-}
-
 /** kindOf(c): the card's kind id, like c.kind */
 function kindOf(p: Program): FunctionBinding {
   return {
@@ -162,9 +113,12 @@ function kindOf(p: Program): FunctionBinding {
   };
 }
 
-function userFunction(f: UserFunction | undefined): FunctionBinding | undefined {
+function userFunction(f: UserFunction | undefined): SlotFunctionBinding | undefined {
   if (!f) return undefined;
   return {
+    // a call writes these slots and runs the body directly
+    slots: f.params.map((p) => p.slot),
+    body: f.body as Compiled,
     check(args: Type[]) {
       if (args.length !== f.params.length) return `${f.id} takes ${f.params.length} argument(s), got ${args.length}`;
       return f.returns;

@@ -1,0 +1,50 @@
+/**
+ * What every game with the same players and options starts with: initial vars, the cards in each
+ * zone and which card id is which kind. The expressions behind it are static (they see only
+ * options and players), so it is worked out once per players + options and copied into each new
+ * state — playouts create thousands of games.
+ */
+import type { Json } from './api.ts';
+import type { Program, RunCtx, VarDecl } from './program.ts';
+import type { State } from './state.ts';
+
+export interface Layout {
+  g: Json[];
+  z: number[][];
+  seats: { v: Json[]; z: number[][] }[];
+  /** card id -> kind, in creation order (before kinds hide behind fronts) */
+  kindOf: number[];
+  /** the locals as the static expressions left them (their lambdas write parameter slots) */
+  locals: Json[];
+}
+
+/** Evaluated in the order a game has always been set up in, so card ids and locals come out the same. */
+export function makeLayout(p: Program, players: number, options: Record<string, Json>, props: Json[][]): Layout {
+  const locals = new Array<Json>(p.slots).fill(null);
+  const seatList = Array.from({ length: players }, (_, i) => i);
+  const probe = { players, options } as State;
+  const staticCtx: RunCtx = { locals, s: probe, t: { kindOf: [], props, seats: seatList, spaces: [] }, p };
+  const kindOf: number[] = [];
+  const make = (kind: number, count: number): number[] => {
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) ids.push(kindOf.push(kind) - 1);
+    return ids;
+  };
+  // keyed vars hold one value per item of their space set
+  const initial = (v: VarDecl): Json => (v.by === undefined ? copy(v.initial(staticCtx)) : p.spaces[v.by]!.items.map(() => copy(v.initial(staticCtx))));
+  const g = p.vars.map(initial);
+  const z: number[][] = Array.from({ length: p.gameSlots }, () => []);
+  const seats = seatList.map(() => ({ v: p.seatVars.map(initial), z: Array.from({ length: p.seatSlots }, (): number[] => []) }));
+  for (const d of p.zones) {
+    const fill = (zones: number[][]) => {
+      for (let i = 0; i < d.size; i++) zones[d.slot + i] = d.initial.flatMap((it) => make(it.kind, it.count(staticCtx)));
+    };
+    if (d.per === 'game') fill(z);
+    else for (const seat of seats) fill(seat.z);
+  }
+  return { g, z, seats, kindOf, locals };
+}
+
+function copy(v: Json): Json {
+  return Array.isArray(v) ? v.slice() : v;
+}
