@@ -1,7 +1,8 @@
 /**
  * `npm start`: validate the specs, generate the site and serve it with `vitepress dev` on
- * http://localhost:5173 (listening on 127.0.0.1 only), then watch the rules folder. On every
- * save of a YAML file the specs are validated again at once:
+ * http://localhost:5173 (listening on 127.0.0.1 only), then watch the rules folder and the
+ * conformance scenarios beside it (test/conformance, shown as worked examples). On every save of
+ * a YAML file the specs are validated again at once:
  * - errors are printed as `file:line:col: error: …` and the site is left as it was (the last good
  *   version stays on screen);
  * - otherwise the pages are regenerated (only changed files are replaced, each atomically) and
@@ -15,9 +16,10 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { defaultScenariosDir } from '../docgen/examples.ts';
 import { SIDEBAR_FILE, validateAndGenerate, type GenerateOptions, type GenerateOutcome } from './generate.ts';
 import { count, folderOptions, printDiagnostics, rel, summary, timings, writers } from './script-common.ts';
 import { watchRules, type RulesWatcher } from './watch.ts';
@@ -66,9 +68,10 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
     out(`[${clock()}] ${why}: validating ${rel(rulesDir)} …\n`);
     let outcome: GenerateOutcome;
     try {
-      // after a save, the random playouts run for the changed games only (the others passed)
+      // after a save, the random playouts run for the changed games only (the others passed);
+      // a saved scenario changes no game: its examples page is regenerated, nothing is played
       const opts: GenerateOptions = { rulesDir, siteDir, smoke: o.smoke !== false };
-      if (saved !== undefined) opts.smokeOnly = saved;
+      if (saved !== undefined) opts.smokeOnly = saved.filter((f) => f.startsWith(rulesDir + sep));
       outcome = await validateAndGenerate(opts);
     } catch (e) {
       err(`error: ${(e as Error).message}\n`);
@@ -163,14 +166,18 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
   // 2. serve (once there is something to serve)
   const serve = async (): Promise<void> => {
     await startChild();
-    out(`\n  Rules site: ${childUrl}   (listening on ${HOST} only; Ctrl-C stops)\n  watching ${rel(rulesDir)}/ for changes\n\n`);
+    out(`\n  Rules site: ${childUrl}   (listening on ${HOST} only; Ctrl-C stops)\n  watching ${watched} for changes\n\n`);
   };
+  // the scenarios shown as worked examples are watched too, when the project has them
+  const scenariosDir = defaultScenariosDir(rulesDir);
+  const dirs = existsSync(scenariosDir) ? [rulesDir, scenariosDir] : [rulesDir];
+  const watched = dirs.map((d) => `${rel(d)}/`).join(' and ');
   if (haveSite) await serve();
-  else out(`no site to serve yet: fix the errors above and save; watching ${rel(rulesDir)}/\n`);
+  else out(`no site to serve yet: fix the errors above and save; watching ${watched}\n`);
 
   // 3. watch
   watcher = watchRules(
-    rulesDir,
+    dirs,
     async (files) => {
       if (stopping) return;
       const what = files.map((f) => rel(f)).join(', ');

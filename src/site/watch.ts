@@ -24,14 +24,14 @@ export interface WatchOptions {
 
 const isYaml = (path: string): boolean => /\.ya?ml$/i.test(path);
 
-/** Call onChange(files) with the YAML files added, changed or removed under rulesDir. */
+/** Call onChange(files) with the YAML files added, changed or removed under the folders. */
 export function watchRules(
-  rulesDir: string,
+  dirs: string | string[],
   onChange: (files: string[]) => Promise<void> | void,
   opts: WatchOptions = {},
 ): RulesWatcher {
   const debounceMs = opts.debounceMs ?? 100;
-  const watcher: FSWatcher = watch(rulesDir, {
+  const watcher: FSWatcher = watch(dirs, {
     ignoreInitial: true,
     // skip editors' backup and swap files, keep folders so new games are seen
     ignored: (path, stats) => stats?.isFile() === true && !isYaml(path),

@@ -28,6 +28,7 @@ interface Edit {
   to: number;
 }
 let edit: Edit;
+let scenariosDir: string;
 
 function findEdit(): Edit {
   for (const game of readdirSync(rulesDir).sort()) {
@@ -95,6 +96,9 @@ describe('npm start: validate, generate, serve, watch', () => {
     rulesDir = join(site.dir, 'rules');
     cpSync(RULES_DIR, rulesDir, { recursive: true });
     edit = findEdit();
+    // the edited game's scenarios, where the site looks for them: test/conformance beside rules/
+    scenariosDir = join(site.dir, 'test', 'conformance', edit.game);
+    cpSync(join(ROOT, 'test', 'conformance', edit.game), scenariosDir, { recursive: true });
     dev = runTs('src/site/dev-server.ts', ['--rules-dir', rulesDir, '--site-dir', site.siteDir, '--port', '0']);
     const m = await dev.waitFor(/Rules site: http:\/\/localhost:(\d+)\//, 120_000);
     base = `http://127.0.0.1:${m[1]}`;
@@ -162,6 +166,34 @@ describe('npm start: validate, generate, serve, watch', () => {
     writeFileSync(edit.file, good);
     await dev.waitFor(/0 errors[^\n]*(no page changed|updated)/, 60_000, mark2);
     expect(readFileSync(join(site.siteDir, componentsPage()), 'utf8')).toBe(before);
+  }, 120_000);
+
+  it('regenerates the worked examples when a scenario is saved: a broken expectation shows as not holding', async () => {
+    const examples = (): string => readFileSync(join(site.siteDir, `games/${edit.game}/examples.md`), 'utf8');
+    // each example's block holds its own status badge
+    const failing = (): string[] =>
+      examples()
+        .split('data-example="')
+        .slice(1)
+        .filter((block) => block.includes('data-passed="false"'))
+        .map((block) => block.slice(0, block.indexOf('"')));
+    // (the count edited by the test above may already make a scenario fail: compare with that)
+    const before = failing();
+    const file = readdirSync(scenariosDir).filter((f) => f.endsWith('.yaml')).sort()[0]!;
+    const path = join(scenariosDir, file);
+    const good = readFileSync(path, 'utf8');
+    const id = /^id: (\S+)$/m.exec(good)![1]!;
+    // an expectation that cannot hold, added to the scenario's own list
+    const broken = good.includes('\nexpect:\n') ? good.replace('\nexpect:\n', '\nexpect:\n  - players == 99\n') : `${good}expect:\n  - players == 99\n`;
+    const mark = dev.mark();
+    writeFileSync(path, broken);
+    await dev.waitFor(/changed: validating[\s\S]*?(\d+ files? updated|no page changed)/, 60_000, mark);
+    expect(before).not.toContain(id);
+    expect(failing().sort()).toEqual([...before, id].sort());
+    const mark2 = dev.mark();
+    writeFileSync(path, good);
+    await dev.waitFor(/changed: validating[\s\S]*?(\d+ files? updated|no page changed)/, 60_000, mark2);
+    expect(failing()).toEqual(before);
   }, 120_000);
 
   it('stops VitePress with the dev server (SIGTERM)', async () => {
