@@ -415,7 +415,7 @@ function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): C
       const [a] = fs as [Compiled];
       const [s0] = slots as [number];
       const sa = slotOf.get(a);
-      // `isChicago(x)`: the argument is itself a local
+      // `f(x)`: the argument is itself a local
       if (sa !== undefined) {
         return (ctx) => {
           ctx.locals[s0] = ctx.locals[sa];
@@ -433,7 +433,7 @@ function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): C
       const [s0, s1] = slots as [number, number];
       const sa = slotOf.get(a);
       const sb = slotOf.get(b);
-      // `cubes(x, c)`: both arguments are locals
+      // `f(x, c)`: both arguments are locals
       if (sa !== undefined && sb !== undefined) {
         return (ctx) => {
           const locals = ctx.locals;
