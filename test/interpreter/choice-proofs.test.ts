@@ -14,7 +14,7 @@ const spec = {
   procedures: [{ id: 'refill', do: [{ move: 'deck', to: 'stacks' }] }],
   triggers: [{ id: 'on-rob', on: 'robbed', do: [{ set: 'cash', to: 0 }] }],
 };
-const prover = (): ChoiceProver => new ChoiceProver(spec, (name) => name === 'location');
+const prover = (): ChoiceProver => new ChoiceProver(spec, (name) => (name === 'location' ? { allInPlay: true } : undefined));
 
 describe('proof by the form of the options', () => {
   const form = (options: string): string | undefined => prover().prove(options, 'current', true);
@@ -97,6 +97,28 @@ describe('proof by the guards around a choice', () => {
     p.unhide(outer);
     expect(p.prove('x', 'current', true)).toBe('guard');
     expect(p.prove('y', 'current', true)).toBeUndefined();
+  });
+});
+
+describe('what holds whenever a choice opens', () => {
+  const withEnd = (when: string): ChoiceProver =>
+    new ChoiceProver({ ...spec, ends: [{ id: 'one-left', when }, { id: 'after-8' }] }, () => undefined);
+  const aim = 'filter(alive, t => t != me)';
+
+  it('no end condition holds (the engine checks them right before), and a list of distinct seats minus one is not empty', () => {
+    expect(withEnd('count(alive) <= 1').prove(aim, 'filter(alive, s => s.inRound)', false)).toBe('guard');
+    // the same count written the other ways round
+    expect(withEnd('not (count(alive) > 1)').prove(aim, 'current', true)).toBe('guard');
+    expect(withEnd('count(alive) < 3').prove(aim, 'current', true)).toBe('guard');
+    // count(alive) >= 3 implies >= 2
+    expect(withEnd('count(alive) <= 2').prove('filter(alive, t => t != me)', 'current', true)).toBe('guard');
+  });
+
+  it('proves nothing when the end leaves one player, the list may repeat, the filter drops more, or a local shadows the name', () => {
+    expect(withEnd('count(alive) == 0').prove(aim, 'current', true)).toBeUndefined();
+    expect(withEnd('count(hand) <= 1').prove('filter(hand, c => c != x)', 'current', true)).toBeUndefined();
+    expect(withEnd('count(alive) <= 1').prove('filter(alive, t => t != me and t != current)', 'current', true)).toBeUndefined();
+    expect(withEnd('count(alive) <= 1').prove(aim, 'current', true, (name) => name === 'alive')).toBeUndefined();
   });
 });
 

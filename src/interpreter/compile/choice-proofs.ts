@@ -19,8 +19,11 @@ import { parseExpr } from '../../expr/parser.ts';
 
 type Formula =
   | { k: 'const'; v: boolean }
-  /** `eq`: the atom is `subject == value` for a literal value (two values cannot both hold) */
-  | { k: 'atom'; key: string; eq?: { subject: string; value: unknown } }
+  /**
+   * `eq`: the atom is `subject == value` for a literal value (two values cannot both hold);
+   * `ge`: the atom is `count(subject) >= k` (it implies the same for every smaller k)
+   */
+  | { k: 'atom'; key: string; eq?: { subject: string; value: unknown }; ge?: { subject: string; k: number } }
   | { k: 'not'; a: Formula }
   | { k: 'and' | 'or'; a: Formula[] };
 
@@ -83,7 +86,13 @@ function substitute(n: Ast, name: string, by: Ast): Ast {
 const literal = (n: Ast): boolean => n.kind === 'Number' || n.kind === 'String' || n.kind === 'Bool' || n.kind === 'None';
 const literalValue = (n: Ast): unknown => (n.kind === 'None' ? null : (n as { value: unknown }).value);
 const num = (n: Ast): number | undefined => (n.kind === 'Number' ? n.value : undefined);
-const nonEmptyAtom = (e: Ast): Formula => ({ k: 'atom', key: `nonEmpty:${keyOf(e)}` });
+/** `count(e) >= k`: true for k <= 0; "e is not empty" is k = 1 */
+function atLeast(e: Ast, k: number): Formula {
+  if (k <= 0) return T;
+  const subject = keyOf(e);
+  return { k: 'atom', key: `count(${subject}) >= ${k}`, ge: { subject, k } };
+}
+const nonEmptyAtom = (e: Ast): Formula => atLeast(e, 1);
 
 /** `count(E)` → E */
 const countOf = (n: Ast): Ast | undefined => (n.kind === 'Call' && n.name === 'count' && n.args.length === 1 ? n.args[0] : undefined);
@@ -143,7 +152,10 @@ function answerIn(name: string, options: Ast): Formula | undefined {
   return or(F, ...l.items.map((i) => and(equals(answer, i), truth(substitute(p.body, param, i)))));
 }
 
-/** `count(E) > k` and its relatives, with k a literal: what they say about E being empty */
+/**
+ * `count(E) > k` and its relatives, with k a literal, as `count(E) >= j` (counts are whole
+ * numbers): `count(x) > 1` and `not (count(x) <= 1)` are the same atom.
+ */
 function countComparison(n: Ast & { kind: 'Binary' }): Formula | undefined {
   // put count(...) on the left
   const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
@@ -156,24 +168,55 @@ function countComparison(n: Ast & { kind: 'Binary' }): Formula | undefined {
     op = flip[op] ?? op;
   }
   if (e === undefined || k === undefined) return undefined;
-  const ne = nonEmptyAtom(e);
-  // "count > k" for k >= 0 (or ">= k" for k >= 1) says E is not empty, and maybe more (kept as an atom)
-  if ((op === '>' && k === 0) || (op === '>=' && k === 1) || (op === '!=' && k === 0)) return ne;
-  if ((op === '>' && k > 0) || (op === '>=' && k > 1)) return and(ne, atom(n));
-  if ((op === '==' && k === 0) || (op === '<' && k === 1) || (op === '<=' && k === 0)) return not(ne);
-  return undefined;
+  switch (op) {
+    case '>': return atLeast(e, Math.floor(k) + 1);
+    case '>=': return atLeast(e, Math.ceil(k));
+    case '<': return not(atLeast(e, Math.ceil(k)));
+    case '<=': return not(atLeast(e, Math.floor(k) + 1));
+    case '==': return k === 0 ? not(atLeast(e, 1)) : undefined;
+    case '!=': return k === 0 ? atLeast(e, 1) : undefined;
+    default: return undefined;
+  }
+}
+
+/** what the proof may know about the names of an options expression where the choice stands */
+export interface NameFacts {
+  /** a space set whose places are all in play (not shadowed by a local) */
+  alwaysInPlay(name: string): boolean;
+  /** a list without repeats: the built-in seat lists, a space set (not shadowed by a local) */
+  distinct(name: string): boolean;
+}
+
+const NO_NAME_FACTS: NameFacts = { alwaysInPlay: () => false, distinct: () => false };
+
+/** a list without repeated items: a distinct name, or a filter, sort or reversal of one */
+function isDistinct(n: Ast, names: NameFacts): boolean {
+  if (n.kind === 'Name') return names.distinct(n.name);
+  if (n.kind === 'Call' && (n.name === 'filter' || n.name === 'sortBy' || n.name === 'reverse') && n.args[0]) return isDistinct(n.args[0], names);
+  return false;
+}
+
+/** `x => x != e` (or `e != x`) with e not reading x: the item it drops, else undefined */
+function dropsOne(p: Ast | undefined): Ast | undefined {
+  if (p?.kind !== 'Lambda' || p.params.length !== 1) return undefined;
+  const x = p.params[0]!.name;
+  const b = p.body;
+  if (b.kind !== 'Binary' || b.op !== '!=') return undefined;
+  const isX = (a: Ast): boolean => a.kind === 'Name' && a.name === x;
+  const other = isX(b.left) ? b.right : isX(b.right) ? b.left : undefined;
+  return other && !readsOf(other, () => undefined).has(x) ? other : undefined;
 }
 
 /** "the list E is not empty" as a formula */
-function nonEmpty(n: Ast, alwaysInPlay: (name: string) => boolean = () => false): Formula {
-  const rec = (x: Ast): Formula => nonEmpty(x, alwaysInPlay);
+function nonEmpty(n: Ast, names: NameFacts = NO_NAME_FACTS): Formula {
+  const rec = (x: Ast): Formula => nonEmpty(x, names);
   switch (n.kind) {
     case 'List':
       return n.items.length > 0 ? T : F;
     case 'If':
       return or(and(truth(n.cond), rec(n.then)), and(not(truth(n.cond)), rec(n.else)));
     case 'Name':
-      return alwaysInPlay(n.name) ? T : nonEmptyAtom(n);
+      return names.alwaysInPlay(n.name) ? T : nonEmptyAtom(n);
     case 'Call': {
       const [a, b] = n.args;
       if (n.name === 'concat') return or(...n.args.map(rec));
@@ -189,6 +232,8 @@ function nonEmpty(n: Ast, alwaysInPlay: (name: string) => boolean = () => false)
         const param = b.params[0]!.name;
         return or(F, ...a.items.map((item) => truth(substitute(b.body, param, item))));
       }
+      // dropping one value from a list without repeats leaves something if it held two or more
+      if (n.name === 'filter' && a && dropsOne(b) && isDistinct(a, names)) return or(atLeast(a, 2), nonEmptyAtom(n));
       return nonEmptyAtom(n);
     }
     default:
@@ -200,6 +245,14 @@ function atomsOf(f: Formula, into: Set<string>): Set<string> {
   if (f.k === 'atom') into.add(f.key);
   else if (f.k === 'not') atomsOf(f.a, into);
   else if (f.k === 'and' || f.k === 'or') for (const a of f.a) atomsOf(a, into);
+  return into;
+}
+
+/** what relates atoms: the same atom, or the same subject of `==` or of `count(…) >=` */
+function linksOf(f: Formula, into: Set<string>): Set<string> {
+  if (f.k === 'atom') into.add(f.ge ? `count:${f.ge.subject}` : f.eq ? `eq:${f.eq.subject}` : f.key);
+  else if (f.k === 'not') linksOf(f.a, into);
+  else if (f.k === 'and' || f.k === 'or') for (const a of f.a) linksOf(a, into);
   return into;
 }
 
@@ -220,6 +273,26 @@ function equalityGroups(atoms: string[], formulas: Formula[]): number[][] {
   return [...bySubject.values()].filter((g) => g.length > 1);
 }
 
+/** pairs [i, j] of `count(x) >= a` (atom i) and `count(x) >= b` (atom j) with a > b: i implies j */
+function countOrders(atoms: string[], formulas: Formula[]): [number, number][] {
+  const ges = new Map<string, { subject: string; k: number }>();
+  const walk = (f: Formula): void => {
+    if (f.k === 'atom' && f.ge) ges.set(f.key, f.ge);
+    else if (f.k === 'not') walk(f.a);
+    else if (f.k === 'and' || f.k === 'or') f.a.forEach(walk);
+  };
+  formulas.forEach(walk);
+  const out: [number, number][] = [];
+  atoms.forEach((a, i) =>
+    atoms.forEach((b, j) => {
+      const x = ges.get(a);
+      const y = ges.get(b);
+      if (x && y && x.subject === y.subject && x.k > y.k) out.push([i, j]);
+    }),
+  );
+  return out;
+}
+
 function evaluate(f: Formula, v: Map<string, boolean>): boolean {
   switch (f.k) {
     case 'const': return f.v;
@@ -232,27 +305,31 @@ function evaluate(f: Formula, v: Map<string, boolean>): boolean {
 
 /** facts ⇒ goal for every assignment of the atoms (undefined: too many atoms to tell) */
 function implies(facts: Formula[], goal: Formula): boolean | undefined {
-  // only facts linked to the goal through shared atoms (directly or through other facts) can help
-  const linked = atomsOf(goal, new Set());
-  const factAtoms = facts.map((f) => atomsOf(f, new Set()));
+  // only facts linked to the goal through related atoms (directly or through other facts) can help
+  const linked = linksOf(goal, new Set());
+  const factLinks = facts.map((f) => linksOf(f, new Set()));
   const useful = new Set<number>();
   for (let grew = true; grew; ) {
     grew = false;
-    factAtoms.forEach((atoms, i) => {
-      if (useful.has(i) || ![...atoms].some((a) => linked.has(a))) return;
+    factLinks.forEach((links, i) => {
+      if (useful.has(i) || ![...links].some((a) => linked.has(a))) return;
       useful.add(i);
-      for (const a of atoms) linked.add(a);
+      for (const a of links) linked.add(a);
       grew = true;
     });
   }
   const used = [...useful].map((i) => facts[i]!);
-  const atoms = [...linked];
+  const atoms = [...[...used, goal].reduce((set, f) => atomsOf(f, set), new Set<string>())];
   if (atoms.length > MAX_ATOMS) return undefined;
   const groups = equalityGroups(atoms, [...used, goal]);
+  const orders = countOrders(atoms, [...used, goal]);
   const v = new Map<string, boolean>();
   for (let row = 0; row < 1 << atoms.length; row++) {
+    const on = (i: number): boolean => ((row >> i) & 1) === 1;
     // a value equals at most one literal: skip rows where it would equal two
-    if (groups.some((g) => g.filter((i) => ((row >> i) & 1) === 1).length > 1)) continue;
+    if (groups.some((g) => g.filter(on).length > 1)) continue;
+    // count(x) >= 3 holds only if count(x) >= 2 does
+    if (orders.some(([more, less]) => on(more) && !on(less))) continue;
     atoms.forEach((a, i) => v.set(a, ((row >> i) & 1) === 1));
     if (used.every((f) => evaluate(f, v)) && !evaluate(goal, v)) return false;
   }
@@ -355,16 +432,34 @@ export class ChoiceProver {
   /** facts below this index belong to a caller and are not visible in an inlined body */
   private floor = 0;
   private readonly functions = new Map<string, Ast>();
+  /** the end conditions: the engine checks them right before it opens any choice, so none holds there */
+  private readonly ends: { f: Formula; reads: Set<string> }[] = [];
 
+  /**
+   * `spaceSet(name)`: whether the name is a space set, and whether all its places are always in
+   * play (a place guarded by a `when` may be out).
+   */
   constructor(
     private readonly spec: Node,
-    private readonly alwaysInPlay: (name: string) => boolean,
+    private readonly spaceSet: (name: string) => { allInPlay: boolean } | undefined,
   ) {
     for (const fn of list(spec['functions'])) {
       if (!isNode(fn)) continue;
       const ast = parse(fn['body']);
       if (ast) this.functions.set(String(fn['id']), ast);
     }
+    for (const end of list(spec['ends'])) {
+      const ast = isNode(end) ? parse(end['when']) : undefined;
+      if (ast) this.ends.push({ f: not(truth(ast)), reads: readsOf(ast, (n) => this.functions.get(n)) });
+    }
+  }
+
+  /** what a name means where the choice stands: a local shadows the built-in lists and space sets */
+  private names(isLocal: (name: string) => boolean): NameFacts {
+    return {
+      alwaysInPlay: (name) => !isLocal(name) && this.spaceSet(name)?.allInPlay === true,
+      distinct: (name) => !isLocal(name) && (name === 'seats' || name === 'alive' || this.spaceSet(name) !== undefined),
+    };
   }
 
   mark(): number {
@@ -471,22 +566,25 @@ export class ChoiceProver {
 
   /**
    * Whether the options are never empty here. `seats` is the choosing seat's expression when one
-   * seat chooses (then `me` in the options is that seat, as seen by the facts).
+   * seat chooses (then `me` in the options is that seat, as seen by the facts); `isLocal` tells
+   * the names bound by effects where the choice stands (they shadow globals).
    */
-  prove(options: unknown, seats: unknown, single: boolean): ProofKind | undefined {
+  prove(options: unknown, seats: unknown, single: boolean, isLocal: (name: string) => boolean = () => false): ProofKind | undefined {
     let ast = parse(options);
     if (!ast) return undefined;
-    const byForm = implies([], nonEmpty(ast, this.alwaysInPlay));
+    const names = this.names(isLocal);
+    const byForm = implies([], nonEmpty(ast, names));
     if (byForm) return 'form';
-    const mentionsMe = readsOf(ast, () => undefined).has('me');
-    if (mentionsMe) {
+    if (readsOf(ast, () => undefined).has('me')) {
       const seat = single ? parse(seats) : undefined;
-      // several seats: `me` is each of them in turn, which no fact outside the choice can name
-      if (!seat) return undefined;
-      ast = substitute(ast, 'me', seat);
+      // one seat: `me` is that seat's expression, as the facts see it. Several seats: `me` is
+      // each of them in turn, which no fact can name: a name no expression can write stands for it
+      ast = seat ? substitute(ast, 'me', seat) : substitute(ast, 'me', { kind: 'Name', name: '$me', offset: 0, length: 0 });
     }
     const facts = this.facts.slice(this.floor).filter((x) => x.alive).map((x) => x.f);
+    // no end condition holds when a choice opens; ends read globals only, so a local shadowing one spoils it
+    for (const end of this.ends) if (![...end.reads].some(isLocal)) facts.push(end.f);
     if (facts.length === 0) return undefined;
-    return implies(facts, nonEmpty(ast, this.alwaysInPlay)) ? 'guard' : undefined;
+    return implies(facts, nonEmpty(ast, names)) ? 'guard' : undefined;
   }
 }

@@ -33,7 +33,7 @@ export class EffectCompiler {
   ) {
     this.prover = new ChoiceProver(spec, (name) => {
       const set = cc.program.spaces.find((x) => x.id === name);
-      return set !== undefined && set.items.length > 0 && set.items.every((i) => !i.when);
+      return set && { allInPlay: set.items.length > 0 && set.items.every((i) => !i.when) };
     });
   }
 
@@ -408,7 +408,7 @@ export class EffectCompiler {
     if (!single && !simultaneous) this.cc.error(e, 'simultaneous', 'several seats answering one after another: loop with forEach over the seats and choose one seat at a time, so each sees the earlier answers');
     p.chooses.set(id, instr);
     // inlined at several sites, a choice is proven only if it is proven at each
-    const by = this.prover.prove(e['options'], e['seats'], single);
+    const by = this.prover.prove(e['options'], e['seats'], single, (name) => env.lookup(name) !== undefined);
     const proof = p.choiceProofs.find((c) => c.id === id);
     if (!proof) p.choiceProofs.push(by ? { id, rule, proven: true, by } : { id, rule, proven: false });
     else if (proof.proven && (!by || (by === 'guard' && proof.by === 'form'))) {
