@@ -41,16 +41,22 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
       `<div class="rule-reading"><div class="rule-label">${esc(ui('reading', lang))} <small>(${esc(ui('readingNote', lang))})</small></div>${reading}</div>`,
     );
   }
-  const quotes = (n.node.source ?? []).map((c) => {
-    const line = quoteStart(c.ref, c.quote);
-    const href = lineHref(ctx.page, lang, c.ref.slice(0, 3), line);
-    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> <span class="rule-quote-text" lang="zh">${esc(c.quote)}</span></blockquote>`;
-  });
-  if (quotes.length > 0) parts.push(`<div class="rule-sources"><div class="rule-label">${esc(ui('source', lang))}</div>${quotes.join('')}</div>`);
+  const sources = sourcesBlock(ctx, n.node.source ?? []);
+  if (sources) parts.push(sources);
 
   const out = [heading(level, nodeTitle(n, lang), n.anchor), `<div class="rule" data-rule="${esc(n.id)}" v-pre>\n${parts.join('\n')}\n</div>`];
   if (n.node.assumption) out.push(assumptionBox(lang, n.node.assumption.why));
   return out.join('\n\n');
+}
+
+/** verbatim source quotes, each linked to its first line on the source page ('' when none) */
+export function sourcesBlock(ctx: PageCtx, citations: readonly { ref: string; quote: string }[]): string {
+  if (citations.length === 0) return '';
+  const quotes = citations.map((c) => {
+    const href = lineHref(ctx.page, ctx.lang, c.ref.slice(0, 3), quoteStart(c.ref, c.quote));
+    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> <span class="rule-quote-text" lang="zh">${esc(c.quote)}</span></blockquote>`;
+  });
+  return `<div class="rule-sources"><div class="rule-label">${esc(ui('source', ctx.lang))}</div>${quotes.join('')}</div>`;
 }
 
 /** the assumption container (`::: warning Assumption`); the reason is written in English only */

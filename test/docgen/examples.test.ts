@@ -3,13 +3,13 @@
  * generated from, with their sources linked to the lines and their outcome as it really is.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findScenarioFiles } from '../../src/conformance/index.ts';
 import { loadGames } from '../../src/docgen/generate.ts';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/spec/seeds.ts';
-import { cleanTemps, copyRules, REAL_GAME, unescapeHtml } from './helpers.ts';
+import { anchorsIn, cleanTemps, copyRules, linkTarget, REAL_GAME, unescapeHtml } from './helpers.ts';
 
 afterAll(cleanTemps);
 
@@ -55,19 +55,13 @@ describe('worked examples from the conformance scenarios', () => {
   });
 
   it('every link of the examples and source pages goes to a generated page and an anchor on it', () => {
-    const anchorsIn = (md: string): string[] => [
-      ...[...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!),
-      ...[...md.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!),
-    ];
     let n = 0;
     for (const [page, md] of files) {
       if (!/(examples|sources\/\d{3})\.md$/.test(page)) continue;
       for (const m of md.matchAll(/href="([^"]+)"/g)) {
-        const [path, hash] = unescapeHtml(m[1]!).split('#') as [string, string | undefined];
-        let target = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), path));
-        if (path !== '') target = path.endsWith('/') || path === '.' ? posix.join(target, 'index.md') : `${target}.md`;
-        expect(files.has(target), `${page}: ${m[1]}`).toBe(true);
-        if (hash) expect(anchorsIn(files.get(target)!), `${page}: ${m[1]}`).toContain(hash);
+        const { file, hash } = linkTarget(page, m[1]!);
+        expect(files.has(file), `${page}: ${m[1]}`).toBe(true);
+        if (hash) expect(anchorsIn(files.get(file)!), `${page}: ${m[1]}`).toContain(hash);
         n++;
       }
     }

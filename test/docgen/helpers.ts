@@ -49,6 +49,19 @@ export function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
+/** the anchors a generated page defines: `{#id}` headings and `id="…"` elements */
+export function anchorsIn(md: string): string[] {
+  return [...[...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!), ...[...md.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!)];
+}
+
+/** the generated file and anchor a link on `page` points at (`../games/x/` → games/x/index.md) */
+export function linkTarget(page: string, href: string): { file: string; hash?: string } {
+  const [path, hash] = unescapeHtml(href).split('#') as [string, string | undefined];
+  let file = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), path));
+  if (path !== '') file = path.endsWith('/') || path === '.' ? posix.join(file, 'index.md') : `${file}.md`;
+  return hash ? { file, hash } : { file };
+}
+
 /** undo the HTML escaping of esc() */
 export function unescapeHtml(s: string): string {
   return s

@@ -1,19 +1,14 @@
-import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/spec/seeds.ts';
 import { ruleNodes } from '../../src/spec/load-spec.ts';
-import { loadDoc, REAL_GAME, unescapeHtml } from './helpers.ts';
+import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml } from './helpers.ts';
 import { esc } from '../../src/docgen/markdown.ts';
 import { whyIn } from '../../src/docgen/rule-block.ts';
 
 const doc = loadDoc(REAL_GAME);
 const { files } = buildSite([doc]);
 const pagesOf = (lang: 'en' | 'zh') => [...files.entries()].filter(([p]) => p.endsWith('.md') && (lang === 'zh') === p.startsWith('zh/'));
-const anchorsIn = (md: string) => [
-  ...[...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!),
-  ...[...md.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!),
-];
 
 describe('the generated site for the real spec', () => {
   it('has the pages of the layout contract', () => {
@@ -42,12 +37,9 @@ describe('the generated site for the real spec', () => {
       for (const [page, md] of pagesOf(lang)) {
         for (const m of md.matchAll(/href="([^"]+)"/g)) {
           const href = unescapeHtml(m[1]!);
-          const [path, hash] = href.split('#') as [string, string | undefined];
-          let target = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), path));
-          if (path !== '' && (path.endsWith('/') || path === '.')) target = posix.join(target, 'index.md');
-          else if (path !== '') target += '.md';
-          expect(files.has(target), `${page}: ${href}`).toBe(true);
-          if (hash) expect(anchorsIn(files.get(target)!), `${page}: ${href}`).toContain(hash);
+          const { file, hash } = linkTarget(page, m[1]!);
+          expect(files.has(file), `${page}: ${href}`).toBe(true);
+          if (hash) expect(anchorsIn(files.get(file)!), `${page}: ${href}`).toContain(hash);
         }
       }
     });

@@ -4,12 +4,10 @@
  * this page was generated (the scenarios run on the same specs as the pages).
  */
 import type { PageCtx } from '../context.ts';
-import { quoteStart } from '../coverage.ts';
 import type { Example } from '../examples.ts';
 import { ui, type Lang } from '../i18n.ts';
 import { esc, heading } from '../markdown.ts';
-import { lineHref } from '../paths.ts';
-import { assumptionBox } from '../rule-block.ts';
+import { assumptionBox, sourcesBlock } from '../rule-block.ts';
 import type { Step } from '../../conformance/index.ts';
 import { page, pageTitle, para } from './frame.ts';
 
@@ -56,11 +54,7 @@ function exampleBlock(ctx: PageCtx, ex: Example): string {
     `<div class="rule-text" lang="${lang === 'zh' ? 'zh-Hant' : 'en'}">${esc(sc.text[lang])}</div>`,
     `<p class="example-setup">${esc(setupBits.join(' · '))}</p>`,
   ];
-  const quotes = sc.source.map((c) => {
-    const href = lineHref(ctx.page, lang, c.ref.slice(0, 3), quoteStart(c.ref, c.quote));
-    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> <span class="rule-quote-text" lang="zh">${esc(c.quote)}</span></blockquote>`;
-  });
-  parts.push(`<div class="rule-sources"><div class="rule-label">${esc(ui('source', lang))}</div>${quotes.join('')}</div>`);
+  parts.push(sourcesBlock(ctx, sc.source));
   const steps: string[] = [];
   if (sc.given) steps.push(`${esc(ui('exampleArrange', lang))} <code>${esc(json(sc.given))}</code>`);
   for (const s of sc.do ?? []) steps.push(stepLine(s, lang));

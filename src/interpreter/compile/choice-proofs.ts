@@ -241,53 +241,34 @@ function nonEmpty(n: Ast, names: NameFacts = NO_NAME_FACTS): Formula {
   }
 }
 
-function atomsOf(f: Formula, into: Set<string>): Set<string> {
-  if (f.k === 'atom') into.add(f.key);
-  else if (f.k === 'not') atomsOf(f.a, into);
-  else if (f.k === 'and' || f.k === 'or') for (const a of f.a) atomsOf(a, into);
+type Atom = Extract<Formula, { k: 'atom' }>;
+
+/** the atoms of a formula, by key */
+function atomsIn(f: Formula, into = new Map<string, Atom>()): Map<string, Atom> {
+  if (f.k === 'atom') into.set(f.key, f);
+  else if (f.k === 'not') atomsIn(f.a, into);
+  else if (f.k === 'and' || f.k === 'or') for (const a of f.a) atomsIn(a, into);
   return into;
 }
 
 /** what relates atoms: the same atom, or the same subject of `==` or of `count(…) >=` */
-function linksOf(f: Formula, into: Set<string>): Set<string> {
-  if (f.k === 'atom') into.add(f.ge ? `count:${f.ge.subject}` : f.eq ? `eq:${f.eq.subject}` : f.key);
-  else if (f.k === 'not') linksOf(f.a, into);
-  else if (f.k === 'and' || f.k === 'or') for (const a of f.a) linksOf(a, into);
-  return into;
-}
+const linkOf = (a: Atom): string => (a.ge ? `count:${a.ge.subject}` : a.eq ? `eq:${a.eq.subject}` : a.key);
 
-/** the `subject == value` atoms, by subject: at most one of each group can hold */
-function equalityGroups(atoms: string[], formulas: Formula[]): number[][] {
-  const eqs = new Map<string, { subject: string; value: unknown }>();
-  const walk = (f: Formula): void => {
-    if (f.k === 'atom' && f.eq) eqs.set(f.key, f.eq);
-    else if (f.k === 'not') walk(f.a);
-    else if (f.k === 'and' || f.k === 'or') f.a.forEach(walk);
-  };
-  formulas.forEach(walk);
+/** index groups of `subject == value` atoms with one subject: at most one of each group can hold */
+function equalityGroups(atoms: Atom[]): number[][] {
   const bySubject = new Map<string, number[]>();
   atoms.forEach((a, i) => {
-    const eq = eqs.get(a);
-    if (eq) bySubject.set(eq.subject, [...(bySubject.get(eq.subject) ?? []), i]);
+    if (a.eq) bySubject.set(a.eq.subject, [...(bySubject.get(a.eq.subject) ?? []), i]);
   });
   return [...bySubject.values()].filter((g) => g.length > 1);
 }
 
 /** pairs [i, j] of `count(x) >= a` (atom i) and `count(x) >= b` (atom j) with a > b: i implies j */
-function countOrders(atoms: string[], formulas: Formula[]): [number, number][] {
-  const ges = new Map<string, { subject: string; k: number }>();
-  const walk = (f: Formula): void => {
-    if (f.k === 'atom' && f.ge) ges.set(f.key, f.ge);
-    else if (f.k === 'not') walk(f.a);
-    else if (f.k === 'and' || f.k === 'or') f.a.forEach(walk);
-  };
-  formulas.forEach(walk);
+function countOrders(atoms: Atom[]): [number, number][] {
   const out: [number, number][] = [];
-  atoms.forEach((a, i) =>
-    atoms.forEach((b, j) => {
-      const x = ges.get(a);
-      const y = ges.get(b);
-      if (x && y && x.subject === y.subject && x.k > y.k) out.push([i, j]);
+  atoms.forEach((x, i) =>
+    atoms.forEach((y, j) => {
+      if (x.ge && y.ge && x.ge.subject === y.ge.subject && x.ge.k > y.ge.k) out.push([i, j]);
     }),
   );
   return out;
@@ -306,23 +287,27 @@ function evaluate(f: Formula, v: Map<string, boolean>): boolean {
 /** facts ⇒ goal for every assignment of the atoms (undefined: too many atoms to tell) */
 function implies(facts: Formula[], goal: Formula): boolean | undefined {
   // only facts linked to the goal through related atoms (directly or through other facts) can help
-  const linked = linksOf(goal, new Set());
-  const factLinks = facts.map((f) => linksOf(f, new Set()));
+  const goalAtoms = atomsIn(goal);
+  const linked = new Set([...goalAtoms.values()].map(linkOf));
+  const factAtoms = facts.map((f) => atomsIn(f));
   const useful = new Set<number>();
   for (let grew = true; grew; ) {
     grew = false;
-    factLinks.forEach((links, i) => {
-      if (useful.has(i) || ![...links].some((a) => linked.has(a))) return;
+    factAtoms.forEach((atoms, i) => {
+      const links = [...atoms.values()].map(linkOf);
+      if (useful.has(i) || !links.some((l) => linked.has(l))) return;
       useful.add(i);
-      for (const a of links) linked.add(a);
+      for (const l of links) linked.add(l);
       grew = true;
     });
   }
   const used = [...useful].map((i) => facts[i]!);
-  const atoms = [...[...used, goal].reduce((set, f) => atomsOf(f, set), new Set<string>())];
+  const all = new Map(goalAtoms);
+  for (const i of useful) for (const [k, a] of factAtoms[i]!) all.set(k, a);
+  const atoms = [...all.values()];
   if (atoms.length > MAX_ATOMS) return undefined;
-  const groups = equalityGroups(atoms, [...used, goal]);
-  const orders = countOrders(atoms, [...used, goal]);
+  const groups = equalityGroups(atoms);
+  const orders = countOrders(atoms);
   const v = new Map<string, boolean>();
   for (let row = 0; row < 1 << atoms.length; row++) {
     const on = (i: number): boolean => ((row >> i) & 1) === 1;
@@ -330,7 +315,7 @@ function implies(facts: Formula[], goal: Formula): boolean | undefined {
     if (groups.some((g) => g.filter(on).length > 1)) continue;
     // count(x) >= 3 holds only if count(x) >= 2 does
     if (orders.some(([more, less]) => on(more) && !on(less))) continue;
-    atoms.forEach((a, i) => v.set(a, ((row >> i) & 1) === 1));
+    atoms.forEach((a, i) => v.set(a.key, on(i)));
     if (used.every((f) => evaluate(f, v)) && !evaluate(goal, v)) return false;
   }
   return true;
