@@ -210,7 +210,7 @@ class Drawer {
       const id = chart.node('flag', `${ui('event', lang)} ${e.emit}`);
       chart.edge(from, id);
       let cur: Exit[] = [{ id }];
-      for (const t of (this.spec.triggers ?? []).filter((t) => t.on === e.emit)) cur = this.ruleBox('box', t.id, t.when, cur);
+      for (const t of (this.spec.triggers ?? []).filter((t) => t.event === e.emit)) cur = this.ruleBox('box', t.id, t.when, cur);
       return cur;
     }
     if ('if' in e) {

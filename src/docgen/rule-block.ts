@@ -189,23 +189,28 @@ function factsOf(ctx: PageCtx, n: DocNode): string[] {
     }
     case 'functions': {
       const fn = n.node as unknown as FunctionDef;
-      out.push(f('params', (fn.params ?? []).map((p) => code(`${p.name}: ${p.type}`)).join(', ') || '—'));
+      out.push(f('params', paramList(fn.params) || '—'));
       if (fn.returns) out.push(f('returns', code(fn.returns)));
       break;
     }
     case 'procedures': {
       const p = n.node as unknown as Procedure;
-      if (p.params && p.params.length > 0) out.push(f('params', p.params.map(code).join(', ')));
+      if (p.params && p.params.length > 0) out.push(f('params', paramList(p.params)));
       break;
     }
     case 'triggers': {
       const t = n.node as unknown as Trigger;
-      out.push(f('on', code(t.on)));
-      if (t.params && t.params.length > 0) out.push(f('params', t.params.map(code).join(', ')));
+      out.push(f('event', code(t.event)));
+      if (t.params && t.params.length > 0) out.push(f('params', paramList(t.params)));
       break;
     }
   }
   return out;
+}
+
+/** typed parameters of a function, procedure or trigger, as `name: type` */
+function paramList(params: { name: string; type: string }[] | undefined): string {
+  return (params ?? []).map((p) => `<code>${esc(`${p.name}: ${p.type}`)}</code>`).join(', ');
 }
 
 /** how many of a card kind: its shared count, and per seat from the seat zones that start with it */

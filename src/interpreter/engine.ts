@@ -88,6 +88,7 @@ export function makeEngine(p: Program): EngineTools<State> {
       seats: layout.seats.map((seat) => ({ v: seat.v.map(cloneJson), z: seat.z.map((zone) => zone.slice()), out: false })),
       locals: layout.locals.map(cloneJson),
       pc: 0,
+      calls: [],
       pending: null,
       rng: seedRng(config.seed),
       externalChance: config.chance === 'external',

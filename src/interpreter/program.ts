@@ -118,7 +118,27 @@ export type Instr =
   | { op: 'choose'; c: ChooseInstr }
   | { op: 'shuffle'; zone: ZoneRef; rule: string }
   | { op: 'end'; end: string; rule: string }
+  | { op: 'call'; body: Body; args: Run<Json>[]; rule: string }
+  | { op: 'ret' }
   | { op: 'finish' };
+
+/**
+ * A body compiled once and entered through `call` (a procedure, a trigger, a card kind's or a
+ * place's effect list). The machine keeps a return stack in the state, so bodies may call each
+ * other and themselves; `entry` and the slots are filled in when the body is compiled, after the
+ * flow that calls it.
+ */
+export interface Body {
+  /** the rule id of the body (procedure, trigger, or `<kind>.<list>`), named in errors */
+  id: string;
+  entry: number;
+  /** parameter slots, in declaration order */
+  params: number[];
+  /** the body's own local slots, [lo, hi): saved on entry and restored on return, so a body
+   *  that is running may be entered again */
+  lo: number;
+  hi: number;
+}
 
 export interface EndRule {
   id: string;

@@ -28,6 +28,14 @@ export interface PendingState {
   draw?: number;
 }
 
+/** One running body: where to go back to, and the locals of the body it interrupted. */
+export interface CallFrame {
+  ret: number;
+  /** the callee's slots [lo, lo + saved.length) as they were before the call */
+  lo: number;
+  saved: Json[];
+}
+
 export interface StoredLogEntry {
   rule: string;
   event: string;
@@ -51,6 +59,8 @@ export interface State {
   locals: Json[];
   /** index of the next instruction */
   pc: number;
+  /** the return stack of running bodies (procedures, triggers, effect lists), innermost last */
+  calls: CallFrame[];
   pending: PendingState | null;
   /** xoroshiro128plus state (pure-rand) */
   rng: number[];
@@ -81,6 +91,7 @@ export function cloneState(s: State): State {
     seats: s.seats.map((seat) => ({ v: seat.v.map(cloneJson), z: seat.z.map((zone) => zone.slice()), out: seat.out })),
     locals: s.locals.map(cloneJson),
     pc: s.pc,
+    calls: s.calls.map((f) => ({ ret: f.ret, lo: f.lo, saved: f.saved.map(cloneJson) })),
     pending: s.pending === null ? null : structuredClone(s.pending),
     rng: s.rng.slice(),
     externalChance: s.externalChance,

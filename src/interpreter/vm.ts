@@ -21,8 +21,12 @@ export class EngineError extends Error {
 
 // Opcodes as small integers, one array per program: the dispatch reads a number instead of the
 // `op` of instructions of many shapes (a megamorphic load on the hottest line of the machine).
-const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8;
-const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH };
+const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8, CALL = 9, RET = 10;
+const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH, call: CALL, ret: RET };
+
+/** How many bodies may be running inside each other. Far above any printed chain of rewards;
+ *  past it a body that keeps calling itself is stopped with its rule named. */
+export const MAX_CALL_DEPTH = 64;
 const opcodeCache = new WeakMap<Instr[], Uint8Array>();
 // the program run last: a playout runs one program thousands of times in a row
 let lastCode: Instr[] | undefined;
@@ -110,6 +114,27 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
           pc++;
           break;
         }
+        case CALL: {
+          const ins = code[pc] as Op<'call'>;
+          const body = ins.body;
+          if (s.calls.length >= MAX_CALL_DEPTH)
+            throw new EngineError(`'${body.id}' was entered ${MAX_CALL_DEPTH} times inside itself or other bodies without returning: a chain of procedures or effect lists that never ends (look at what calls '${body.id}')`, body.id);
+          // arguments are read in the caller's locals, before the callee's are saved and written
+          const args = ins.args;
+          const values = new Array<Json>(args.length);
+          for (let i = 0; i < args.length; i++) values[i] = args[i]!(c);
+          s.calls.push({ ret: pc + 1, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
+          for (let i = 0; i < values.length; i++) locals[body.params[i]!] = values[i]!;
+          pc = body.entry;
+          break;
+        }
+        case RET: {
+          const frame = s.calls.pop()!;
+          const saved = frame.saved;
+          for (let i = 0; i < saved.length; i++) locals[frame.lo + i] = saved[i]!;
+          pc = frame.ret;
+          break;
+        }
         case END:
           finish(p, s, c, (code[pc] as Op<'end'>).end);
           return;
@@ -135,7 +160,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
 
 function ruleOf(ins: Instr): string | undefined {
   if (ins.op === 'choose') return ins.c.rule;
-  if (ins.op === 'shuffle' || ins.op === 'end') return ins.rule;
+  if (ins.op === 'shuffle' || ins.op === 'end' || ins.op === 'call') return ins.rule;
   return undefined;
 }
 

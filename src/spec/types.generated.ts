@@ -147,12 +147,12 @@ export type ZoneRef = string;
  */
 export type Visibility = 'public' | 'owner' | 'hidden';
 /**
- * Names of the values passed in (with `with:`), usable inside as plain names.
+ * The values passed in with `with:`, each a name and a type (`{name: who, type: seat}`), usable inside as plain names. A body is compiled once for all its calls, so its parameters are typed like a function's.
  *
  * This interface was referenced by `Spec`'s JSON-Schema
  * via the `definition` "Params".
  */
-export type Params = LocalName[];
+export type Params = FunctionParam[];
 /**
  * A procedure id, used by `call`: starts with a lowercase letter; letters, digits and "-" (e.g. `apply-hits`).
  *
@@ -1020,9 +1020,9 @@ export interface Trigger {
    */
   when?: Expr;
   /**
-   * The event this trigger listens to.
+   * The event this trigger listens to (what an `emit:` names).
    */
-  on: EventName;
+  event: EventName;
   /**
    * The names of the values the `emit` passes with `with:`.
    */

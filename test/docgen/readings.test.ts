@@ -18,7 +18,7 @@ const spec: Spec = {
   ],
   cards: [{ id: 'bill-5000', count: 15, name: { en: '$5,000 bill', zh: '$5,000 鈔票' }, text: { en: 'x', zh: 'x' }, assumption: { why: 'x' } }],
   functions: [{ id: 'isCop', params: [{ name: 's', type: 'seat' }], body: 'true', returns: 'bool', text: { en: 'x', zh: 'x' }, assumption: { why: 'x' } }],
-  triggers: [{ id: 'on-shot', on: 'shot', params: ['v'], text: { en: 'x', zh: 'x' }, assumption: { why: 'x' }, do: [] }],
+  triggers: [{ id: 'on-shot', event: 'shot', params: [{ name: 'v', type: 'seat' }], text: { en: 'x', zh: 'x' }, assumption: { why: 'x' }, do: [] }],
 };
 
 /** one effect of every kind */

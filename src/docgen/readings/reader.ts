@@ -123,7 +123,7 @@ export class Reader implements Read {
   }
 
   triggersOn(event: string): string[] {
-    return (this.spec.triggers ?? []).filter((t) => t.on === event).map((t) => this.ref(t.id));
+    return (this.spec.triggers ?? []).filter((t) => t.event === event).map((t) => this.ref(t.id));
   }
 
   negative(e: Expr): string | undefined {

@@ -384,7 +384,7 @@ export function writesOf(effects: unknown, spec: Node, inlining: string[] = []):
       w = isNode(proc) ? body(proc, String(proc['id'])) : 'all';
     } else if ('emit' in e) {
       w = new Set();
-      for (const h of list(spec['triggers'])) if (isNode(h) && h['on'] === e['emit']) w = union(w, body(h, String(h['id'])));
+      for (const h of list(spec['triggers'])) if (isNode(h) && h['event'] === e['emit']) w = union(w, body(h, String(h['id'])));
     } else if ('eliminate' in e) w = new Set(['alive', 'out']);
     else if ('split' in e) w = union(namesIn(e['split']), new Set([String(e['into'])]));
     // reveal and peek change what seats see, not what a list holds; a log changes nothing

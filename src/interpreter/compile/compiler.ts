@@ -10,7 +10,7 @@ import type { Json } from '../api.ts';
 import type { Instr, Program, Run, RunCtx, ZoneRef } from '../program.ts';
 import { Env } from './env.ts';
 import { makeScope, type ScopeKind, type UserFunction } from './scope.ts';
-import { T, varType } from './types.ts';
+import { BUILTIN_TYPES, T, spaceSetOf, varType } from './types.ts';
 
 export type Node = { [k: string]: unknown };
 
@@ -93,6 +93,18 @@ export class Compiler {
       return undefined;
     }
     return c;
+  }
+
+  /** obj[key] as a declared type name (`seat`, `cards`, a space set, `<set>[]`); reported if unknown */
+  declaredType(obj: Node, key: string): Type | undefined {
+    const raw = obj[key];
+    const sets = this.program.spaces.map((s) => s.id);
+    if (typeof raw === 'string') {
+      const set = spaceSetOf(raw);
+      if (set === undefined || sets.includes(set)) return varType(raw);
+    }
+    this.error(obj, key, `unknown type '${String(raw)}'`, `types: ${BUILTIN_TYPES.join(', ')}, or a space set (${sets.join(', ') || 'none declared'}) with or without []`);
+    return undefined;
   }
 
   /** A top-level lambda such as `s => s.wounds`, called with explicit arguments. */

@@ -1,11 +1,12 @@
 /**
  * Effects → instructions. Control flow (if, loops, choose, shuffle, end) becomes jumps and
  * suspension points; everything else becomes one `exec` closure. Procedures and triggers are
- * inlined at their call/emit sites, so there is no call stack to keep in the state.
+ * bodies compiled once and entered with `call` (the return stack is part of the state), so they
+ * may call each other and themselves.
  */
 import { compileExpr, parseExpr, typeToString, type Type } from '../../expr/index.ts';
 import type { Json, Text } from '../api.ts';
-import type { ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
+import type { Body, ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
 import { log, zoneOf, zoneVis, mergeVis, zoneName } from '../runtime.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
@@ -20,9 +21,49 @@ const EFFECT_KEYS = [
 /** effects that hold effect lists (their writes are the writes of what they hold) */
 const BLOCK_KEYS: ReadonlySet<string> = new Set(['rule', 'if', 'forEach', 'repeat', 'while']);
 
+interface BodyInfo {
+  body: Body;
+  params: { name: string; type: Type }[];
+  node: Node;
+  queued: boolean;
+}
+
+/** A trigger's event (`event:`; not `on:`, which YAML 1.1 tools read as `true`). */
+export function triggerEvent(t: Node): string | undefined {
+  const ev = t['event'];
+  return typeof ev === 'string' ? ev : undefined;
+}
+
+/** `params: [{name, type}]` of a procedure or trigger; undefined (reported) when one is untyped */
+function parseParams(cc: Compiler, target: Node, what: string): { name: string; type: Type }[] | undefined {
+  const raw = target['params'];
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    cc.error(target, 'params', `the params of ${what} must be a list of {name, type}`);
+    return undefined;
+  }
+  const out: { name: string; type: Type }[] = [];
+  let ok = true;
+  raw.forEach((x, i) => {
+    if (!isNode(x) || typeof x['name'] !== 'string' || typeof x['type'] !== 'string') {
+      cc.error(raw, i, `parameter ${i + 1} of ${what} needs a name and a type, e.g. {name: ${typeof x === 'string' ? x : 'who'}, type: seat}`, 'a body is compiled once for all its calls, so its parameters are typed like a function\'s');
+      ok = false;
+      return;
+    }
+    const type = cc.declaredType(x, 'type');
+    if (!type) ok = false;
+    else out.push({ name: x['name'], type });
+  });
+  return ok ? out : undefined;
+}
+
+const name = (p: { name: string }): string => p.name;
+
 export class EffectCompiler {
-  private readonly inlining: string[] = [];
   private readonly chooseNodes = new Map<string, Node>();
+  /** bodies compiled once (procedures, triggers), by rule id, and those still to compile */
+  private readonly bodies = new Map<string, BodyInfo>();
+  private readonly queue: BodyInfo[] = [];
 
   /** what the enclosing guards say, for proving that choices always offer an option */
   private readonly prover: ChoiceProver;
@@ -110,9 +151,9 @@ export class EffectCompiler {
       case 'choose':
         return this.choose(e, env, rule);
       case 'call':
-        return this.call(e, env);
+        return this.call(e, env, rule);
       case 'emit':
-        return this.emitEvent(e, env);
+        return this.emitEvent(e, env, rule);
       case 'eliminate':
         return this.eliminate(e, env, rule);
       case 'split':
@@ -424,50 +465,79 @@ export class EffectCompiler {
     this.cc.emit({ op: 'choose', c: instr }, rule);
   }
 
-  private call(e: Node, env: Env): void {
+  private call(e: Node, env: Env, rule: string): void {
     const id = String(e['call']);
     const proc = list(this.spec, 'procedures').find((x) => x['id'] === id);
     if (!proc) {
       this.cc.error(e, 'call', `unknown procedure '${id}'`, `procedures: ${list(this.spec, 'procedures').map((x) => String(x['id'])).join(', ') || 'none'}`);
       return;
     }
-    this.inline(proc, e, isNode(e['with']) ? e['with'] : {}, env, `procedure '${id}'`);
+    this.callBody(proc, e, 'call', env, rule, `procedure '${id}'`);
   }
 
-  private emitEvent(e: Node, env: Env): void {
+  private emitEvent(e: Node, env: Env, rule: string): void {
     const event = String(e['emit']);
-    const handlers = list(this.spec, 'triggers').filter((t) => t['on'] === event);
+    const handlers = list(this.spec, 'triggers').filter((t) => triggerEvent(t) === event);
     if (handlers.length === 0) this.cc.warn(e, 'emit', `no trigger listens to '${event}'`);
-    for (const h of handlers) this.inline(h, e, isNode(e['with']) ? e['with'] : {}, env, `trigger '${String(h['id'])}'`);
+    for (const h of handlers) this.callBody(h, e, 'emit', env, rule, `trigger '${String(h['id'])}'`);
   }
 
-  /** Bind the arguments as fresh locals, then compile the body in place. */
-  private inline(target: Node, site: Node, args: Node, env: Env, what: string): void {
+  /** The body a procedure or trigger node compiles to (once), with its typed parameters. */
+  private bodyOf(target: Node, what: string): BodyInfo | undefined {
     const id = String(target['id']);
-    if (this.inlining.includes(id)) {
-      this.cc.error(site, undefined, `${what} calls itself (through ${this.inlining.join(' → ')}); loops are written with forEach/repeat/while`);
-      return;
-    }
-    const params = Array.isArray(target['params']) ? (target['params'] as unknown[]).map(String) : [];
-    for (const name of Object.keys(args)) if (!params.includes(name)) this.cc.error(args, name, `${what} has no parameter '${name}'`, `parameters: ${params.join(', ') || 'none'}`);
-    const inner = new Env(); // procedures see only their parameters, not the caller's locals
-    for (const name of params) {
-      if (!(name in args)) {
-        this.cc.error(site, undefined, `${what} needs parameter '${name}'`);
-        continue;
+    const known = this.bodies.get(id);
+    if (known) return known;
+    const params = parseParams(this.cc, target, what);
+    if (!params) return undefined;
+    const info: BodyInfo = { body: { id, entry: -1, params: [], lo: 0, hi: 0 }, params, node: target, queued: false };
+    this.bodies.set(id, info);
+    return info;
+  }
+
+  /** A call of a body compiled once: the arguments are checked against its parameter types here. */
+  private callBody(target: Node, site: Node, key: string, env: Env, rule: string, what: string): void {
+    const info = this.bodyOf(target, what);
+    if (!info) return;
+    const args = isNode(site['with']) ? site['with'] : {};
+    const names = info.params.map((x) => x.name);
+    for (const name of Object.keys(args)) if (!names.includes(name)) this.cc.error(args, name, `${what} has no parameter '${name}'`, `parameters: ${names.join(', ') || 'none'}`);
+    const fns: Run<Json>[] = [];
+    for (const param of info.params) {
+      if (!(name(param) in args)) {
+        this.cc.error(site, key, `${what} needs parameter '${param.name}' (${typeToString(param.type)})`);
+        return;
       }
-      const value = this.cc.expr(args, name, env);
-      if (!value) continue;
-      const slot = this.cc.newSlot();
-      inner.bind(name, { slot, type: value.type });
-      const fn = value.fn as Run<Json>;
-      this.cc.emit({ op: 'exec', fn: (c) => { c.locals[slot] = fn(c); } }, id);
+      const value = this.cc.expr(args, param.name, env, param.type);
+      if (!value) return;
+      fns.push(value.fn as Run<Json>);
     }
-    this.inlining.push(id);
-    const callerFacts = this.prover.hide(); // the body's names are bound anew
-    this.ruleNode(target, inner);
-    this.prover.unhide(callerFacts);
-    this.inlining.pop();
+    this.cc.emit({ op: 'call', body: info.body, args: fns, rule }, rule);
+    if (!info.queued) this.queue.push(info); // compiled once it is really called
+    info.queued = true;
+  }
+
+  /**
+   * Compile every body that was called, each once, after the code that calls it: its parameters
+   * and locals get slots of their own [lo, hi), which a call saves and its return restores.
+   */
+  compileBodies(): void {
+    for (let i = 0; i < this.queue.length; i++) {
+      const info = this.queue[i]!;
+      const body = info.body;
+      body.lo = this.cc.slots;
+      const env = new Env(); // a body sees only its parameters, not any caller's locals
+      for (const param of info.params) {
+        const slot = this.cc.newSlot();
+        body.params.push(slot);
+        env.bind(param.name, { slot, type: param.type });
+      }
+      body.entry = this.cc.code.length;
+      const callerFacts = this.prover.hide(); // a body is proven as its own root
+      this.ruleNode(info.node, env);
+      this.prover.unhide(callerFacts);
+      this.cc.emit({ op: 'ret' }, body.id);
+      body.hi = this.cc.slots;
+    }
   }
 
   private eliminate(e: Node, env: Env, rule: string): void {

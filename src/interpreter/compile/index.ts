@@ -53,6 +53,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
   const effects = new EffectCompiler(cc, spec);
   for (const section of ['setup', 'flow']) for (const rule of list(spec, section)) effects.ruleNode(rule, new Env());
   cc.emit({ op: 'finish' }, 'flow');
+  effects.compileBodies(); // after the flow: procedures and triggers it calls, each once
 
   checkReachable(cc, spec);
   program.code = cc.code;

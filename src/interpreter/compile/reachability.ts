@@ -4,6 +4,7 @@
  */
 import type { Compiler, Node } from './compiler.ts';
 import { list } from './declarations.ts';
+import { triggerEvent } from './effects.ts';
 
 export function checkReachable(cc: Compiler, spec: Node): void {
   const code = cc.code;
@@ -24,8 +25,12 @@ export function checkReachable(cc: Compiler, spec: Node): void {
       case 'forNext':
         todo.push(ins.end, i + 1);
         break;
+      case 'call':
+        todo.push(ins.body.entry, i + 1);
+        break;
       case 'end':
       case 'finish':
+      case 'ret':
         break;
       default:
         todo.push(i + 1);
@@ -47,7 +52,11 @@ export function checkReachable(cc: Compiler, spec: Node): void {
     if (typeof n['emit'] === 'string') emitted.add(n['emit']);
   });
   for (const proc of list(spec, 'procedures')) if (!called.has(String(proc['id']))) cc.warn(proc, 'id', `procedure '${String(proc['id'])}' is never called`);
-  for (const t of list(spec, 'triggers')) if (!emitted.has(String(t['on']))) cc.warn(t, 'on', `trigger '${String(t['id'])}' listens to '${String(t['on'])}', which nothing emits`);
+  for (const t of list(spec, 'triggers')) {
+    const ev = triggerEvent(t);
+    if (ev === undefined) cc.error(t, undefined, `trigger '${String(t['id'])}' needs 'event: <name>', the event it listens to`);
+    else if (!emitted.has(ev)) cc.warn(t, 'event', `trigger '${String(t['id'])}' listens to '${ev}', which nothing emits`);
+  }
 }
 
 function walk(v: unknown, visit: (n: Node) => void): void {
