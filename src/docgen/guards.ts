@@ -2,29 +2,10 @@
  * What a `when` guard depends on: which options (variants, editions) and whether the player
  * count; and, for a game with an `edition` option, which editions a rule exists in.
  */
-import type { Ast } from '../expr/index.ts';
+import { children, walkAst as walk, type Ast } from '../expr/index.ts';
+export { children };
 import type { Expr, Option } from '../spec/types.generated.ts';
 import { parse } from './readings/reader.ts';
-
-/** the direct sub-expressions of a node */
-export function children(n: Ast): Ast[] {
-  const x = n as unknown as Record<string, unknown>;
-  const out: Ast[] = [];
-  for (const k of ['object', 'index', 'operand', 'left', 'right', 'cond', 'then', 'else', 'body']) {
-    const v = x[k];
-    if (v && typeof v === 'object' && 'kind' in v) out.push(v as Ast);
-  }
-  for (const k of ['args', 'items']) {
-    const v = x[k];
-    if (Array.isArray(v)) out.push(...(v as Ast[]));
-  }
-  return out;
-}
-
-function walk(n: Ast, visit: (n: Ast) => void): void {
-  visit(n);
-  for (const c of children(n)) walk(c, visit);
-}
 
 const isOption = (n: Ast, id?: string): boolean =>
   n.kind === 'Member' && n.object.kind === 'Name' && n.object.name === 'options' && (id === undefined || n.name === id);

@@ -56,3 +56,33 @@ export function end(n: Span): number {
 export function spanOf(a: Span, b: Span): Span {
   return { offset: a.offset, length: end(b) - a.offset };
 }
+
+/** the direct sub-expressions of a node, in source order */
+export function children(n: Ast): Ast[] {
+  switch (n.kind) {
+    case 'Member':
+      return [n.object];
+    case 'Call':
+      return n.args;
+    case 'Lambda':
+      return [n.body];
+    case 'Unary':
+      return [n.operand];
+    case 'Binary':
+      return [n.left, n.right];
+    case 'Index':
+      return [n.object, n.index];
+    case 'If':
+      return [n.cond, n.then, n.else];
+    case 'List':
+      return n.items;
+    default:
+      return [];
+  }
+}
+
+/** visit every node of an expression, parents before children: the one walker over expressions */
+export function walkAst(n: Ast, visit: (n: Ast) => void): void {
+  visit(n);
+  for (const c of children(n)) walkAst(c, visit);
+}

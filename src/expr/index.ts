@@ -3,6 +3,7 @@ export type {
   Ast, Span, NumberNode, StringNode, BoolNode, NoneNode, NameNode, MemberNode, CallNode, LambdaNode, LambdaParam,
   UnaryNode, UnaryOp, BinaryNode, BinaryOp, IfNode, ListNode, IndexNode,
 } from './ast.ts';
+export { children, walkAst } from './ast.ts';
 export type { Type } from './types.ts';
 export { T, typeToString, typeFromName, assignable, join } from './types.ts';
 export type { Ctx, Compiled, NameBinding, MemberBinding, FunctionBinding, Scope } from './scope.ts';

@@ -31,3 +31,53 @@ export function play(e: EngineTools, s: unknown, answers: { choice: string; valu
   }
   return s;
 }
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The smallest valid game: two seats, one flow rule (`body`, YAML lines indented 6), extra sections. */
+export function tinyGame(opts: { body?: string; extra?: string; seatVars?: string } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dsl-'));
+  const body = opts.body ?? '      - log: {en: nothing, zh: 無}';
+  writeFileSync(
+    join(dir, 'game.yaml'),
+    `game:
+  id: tiny
+  name: {en: Tiny, zh: 小}
+  seeds: ["003"]
+  players: {min: 2, max: 2}
+seatVars:
+  - id: points
+    type: number
+    text: {en: Points., zh: 分數。}
+    assumption: {why: test fixture}
+${opts.seatVars ?? ''}
+flow:
+  - id: main
+    text: {en: The flow., zh: 流程。}
+    assumption: {why: test fixture}
+    do:
+${body}
+ends:
+  - id: done
+    text: {en: The end., zh: 結束。}
+    assumption: {why: test fixture}
+outcome:
+  score: "s => s.points"
+  results:
+    - id: all
+      text: {en: Best wins., zh: 最高者勝。}
+      assumption: {why: test fixture}
+      winners: "allMaxBy(seats, s => score(s))"
+${opts.extra ?? ''}
+`,
+  );
+  return dir;
+}
+
+/** diagnostics (errors) of a game folder, as `line:col message` with the file left out */
+export function errorsOf(dir: string): string[] {
+  const { diagnostics } = compileGameDir(dir, { smoke: true });
+  return diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.col} ${d.message}`);
+}

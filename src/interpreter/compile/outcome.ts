@@ -1,13 +1,17 @@
 /** Functions, end conditions, scores and result rules. */
-import { typeToString, type Type } from '../../expr/index.ts';
+import { parseExpr, typeToString, walkAst, type Type } from '../../expr/index.ts';
 import type { ResultRule, Run, RunCtx } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T, varType } from './types.ts';
 
-/** User functions, compiled in order: a function may use the ones declared before it. */
+/**
+ * User functions, compiled in the order of their dependencies, so a function may use any other,
+ * declared before or after it, in any file. A function that reaches itself is refused with the
+ * cycle named: expressions have no recursion (loops are effects).
+ */
 export function compileFunctions(cc: Compiler, spec: Node): void {
-  for (const f of list(spec, 'functions')) {
+  for (const f of functionsByDependency(cc, list(spec, 'functions'))) {
     const id = String(f['id']);
     const env = new Env();
     const params: { slot: number; type: Type }[] = [];
@@ -105,4 +109,42 @@ function compileWinners(cc: Compiler, r: Node): Run<number[]> | undefined {
     }
     return field;
   };
+}
+
+/** the functions in an order where each comes after those it calls; cycles reported and left out */
+function functionsByDependency(cc: Compiler, fns: Node[]): Node[] {
+  const byId = new Map<string, Node>();
+  for (const f of fns) byId.set(String(f['id']), f);
+  const calls = new Map<string, string[]>();
+  for (const f of fns) {
+    const out: string[] = [];
+    const parsed = typeof f['body'] === 'string' ? parseExpr(f['body']) : undefined;
+    if (parsed && !('errors' in parsed))
+      walkAst(parsed.ast, (n) => { if (n.kind === 'Call' && byId.has(n.name) && !out.includes(n.name)) out.push(n.name); });
+    calls.set(String(f['id']), out);
+  }
+  const order: Node[] = [];
+  const state = new Map<string, 'busy' | 'done' | 'cycle'>();
+  const visit = (id: string, path: string[]): boolean => {
+    const st = state.get(id);
+    if (st === 'done') return true;
+    if (st === 'cycle') return false;
+    if (st === 'busy') {
+      const cycle = [...path.slice(path.indexOf(id)), id];
+      const f = byId.get(id)!;
+      cc.error(f, 'body', cycle.length === 2 ? `function '${id}' calls itself` : `functions call each other in a circle: ${cycle.join(' → ')}`,
+        'an expression cannot recurse; write the repetition as an effect (forEach, repeat, while) or a procedure');
+      for (const x of cycle) state.set(x, 'cycle');
+      return false;
+    }
+    state.set(id, 'busy');
+    let ok = true;
+    for (const callee of calls.get(id) ?? []) ok = visit(callee, [...path, id]) && ok;
+    if (state.get(id) === 'cycle') return false;
+    state.set(id, ok ? 'done' : 'cycle');
+    if (ok) order.push(byId.get(id)!);
+    return ok;
+  };
+  for (const f of fns) visit(String(f['id']), []);
+  return order;
 }
