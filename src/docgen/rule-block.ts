@@ -3,7 +3,7 @@
  * generated reading of its effects or formula, its verbatim source quotes linked to the source
  * lines, its `when` guard as badges, and its assumption set apart in a warning box.
  */
-import type { Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../spec/types.generated.ts';
+import type { Effect, Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../spec/types.generated.ts';
 import { nodeHref, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';
@@ -237,9 +237,22 @@ export function cardCounts(ctx: PageCtx, c: Card): string[] {
 /** the generated reading: effects, a formula, an end condition, the winners or the score */
 function readingOf(ctx: PageCtx, n: DocNode): string | undefined {
   const node = n.node as Record<string, unknown>;
-  if (Array.isArray(node['do'])) {
-    const params = (node['params'] as string[] | undefined) ?? [];
-    return readingHtml(ctx, (r) => r.effects(n.node.do, params));
+  const names = (x: Record<string, unknown>): string[] => [
+    ...(typeof x['as'] === 'string' ? [x['as']] : []),
+    ...((x['params'] as { name: string }[] | undefined) ?? []).map((p) => p.name),
+  ];
+  if (Array.isArray(node['do'])) return readingHtml(ctx, (r) => r.effects(n.node.do, names(node)));
+  const carried = node['effects'] as Record<string, Effect[]> | undefined;
+  if (carried && Object.keys(carried).length > 0) {
+    // a card kind's printed effects, under the effect list each belongs to
+    const lists = ctx.game.spec.effectLists ?? [];
+    return Object.entries(carried)
+      .map(([id, effects]) => {
+        const decl = lists.find((l) => l.id === id);
+        const bound = decl ? names(decl as unknown as Record<string, unknown>) : [];
+        return `<p><strong>${esc(decl ? decl.text[ctx.lang] : id)}</strong></p>` + readingHtml(ctx, (r) => r.effects(effects, bound));
+      })
+      .join('\n');
   }
   if (n.section === 'functions') {
     const fn = n.node as unknown as FunctionDef;

@@ -48,8 +48,13 @@ export interface VarDecl {
 
 export interface SpaceSet {
   id: string;
+  /** props typed as references hold item indices (a place) or lists of them */
   items: { id: string; name: Text; props: Record<string, Json>; when?: Run<unknown> }[];
   propNames: string[];
+  /** declared prop types (`propTypes`); other props take the type of their values */
+  propTypes: Record<string, import('../expr/index.ts').Type>;
+  /** the `edges` prop as item indices, per item: the graph of `neighbours` and `distance` */
+  edges?: number[][];
 }
 
 export interface ZoneDecl {
@@ -120,6 +125,8 @@ export type Instr =
   | { op: 'end'; end: string; rule: string }
   | { op: 'call'; body: Body; args: Run<Json>[]; rule: string }
   | { op: 'ret' }
+  /** `resolve`: the body of the subject's card kind (or place), or `fallback`; the subject is its first argument */
+  | { op: 'dispatch'; subject: Run<Json>; byKind: boolean; bodies: (Body | null)[]; fallback: Body | null; args: Run<Json>[]; rule: string }
   | { op: 'finish' };
 
 /**

@@ -21,8 +21,8 @@ export class EngineError extends Error {
 
 // Opcodes as small integers, one array per program: the dispatch reads a number instead of the
 // `op` of instructions of many shapes (a megamorphic load on the hottest line of the machine).
-const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8, CALL = 9, RET = 10;
-const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH, call: CALL, ret: RET };
+const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8, CALL = 9, RET = 10, DISPATCH = 11;
+const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH, call: CALL, ret: RET, dispatch: DISPATCH };
 
 /** How many bodies may be running inside each other. Far above any printed chain of rewards;
  *  past it a body that keeps calling itself is stopped with its rule named. */
@@ -128,6 +128,25 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
           pc = body.entry;
           break;
         }
+        case DISPATCH: {
+          const ins = code[pc] as Op<'dispatch'>;
+          const subject = ins.subject(c);
+          const body = subject === null ? null : (ins.bodies[ins.byKind ? c.t.kindOf[subject as number]! : (subject as number)] ?? ins.fallback);
+          if (body === null) {
+            pc++; // a card or place without that list, and no default: nothing happens
+            break;
+          }
+          if (s.calls.length >= MAX_CALL_DEPTH)
+            throw new EngineError(`'${body.id}' was entered ${MAX_CALL_DEPTH} times inside itself or other bodies without returning: a chain of effect lists that never ends (look at what resolves '${body.id}')`, body.id);
+          const args = ins.args;
+          const values = new Array<Json>(args.length + 1);
+          values[0] = subject;
+          for (let i = 0; i < args.length; i++) values[i + 1] = args[i]!(c);
+          s.calls.push({ ret: pc + 1, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
+          for (let i = 0; i < values.length; i++) locals[body.params[i]!] = values[i]!;
+          pc = body.entry;
+          break;
+        }
         case RET: {
           const frame = s.calls.pop()!;
           const saved = frame.saved;
@@ -160,7 +179,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
 
 function ruleOf(ins: Instr): string | undefined {
   if (ins.op === 'choose') return ins.c.rule;
-  if (ins.op === 'shuffle' || ins.op === 'end' || ins.op === 'call') return ins.rule;
+  if (ins.op === 'shuffle' || ins.op === 'end' || ins.op === 'call' || ins.op === 'dispatch') return ins.rule;
   return undefined;
 }
 

@@ -11,6 +11,7 @@ import { seedInfo, verifyQuote, verifyRef } from './seeds.ts';
 import type {
   Card,
   SpaceSet,
+  EffectList,
   Effect,
   EndRule,
   FunctionDef,
@@ -42,7 +43,7 @@ export interface LoadedSpec {
 }
 
 /** Any node that carries id, text and source/assumption. */
-export type AnyRuleNode = Option | Card | SpaceSet | Var | SeatVar | Zone | FunctionDef | Procedure | Trigger | RuleNode | EndRule | ResultRule;
+export type AnyRuleNode = Option | Card | SpaceSet | Var | SeatVar | Zone | FunctionDef | Procedure | Trigger | EffectList | RuleNode | EndRule | ResultRule;
 
 export interface RuleNodeEntry {
   node: AnyRuleNode;
@@ -199,14 +200,19 @@ export function ruleNodes(spec: Spec): RuleNodeEntry[] {
     nestedRules(effects ?? [], (r) => withEffects(section, r, r.do));
   };
   for (const n of spec.options ?? []) out.push({ node: n, section: 'options' });
-  for (const n of spec.cards ?? []) out.push({ node: n, section: 'cards' });
-  for (const n of spec.spaces ?? []) out.push({ node: n, section: 'spaces' });
+  const carried = (effects: Record<string, Effect[]> | undefined): Effect[] => Object.values(effects ?? {}).flat();
+  for (const n of spec.cards ?? []) withEffects('cards', n, carried(n.effects));
+  for (const n of spec.spaces ?? []) {
+    out.push({ node: n, section: 'spaces' });
+    for (const item of n.items) nestedRules(carried(item.effects), (r) => withEffects('spaces', r, r.do));
+  }
   for (const n of spec.vars ?? []) out.push({ node: n, section: 'vars' });
   for (const n of spec.seatVars ?? []) out.push({ node: n, section: 'seatVars' });
   for (const n of spec.zones ?? []) out.push({ node: n, section: 'zones' });
   for (const n of spec.functions ?? []) out.push({ node: n, section: 'functions' });
   for (const n of spec.procedures ?? []) withEffects('procedures', n, n.do);
   for (const n of spec.triggers ?? []) withEffects('triggers', n, n.do);
+  for (const n of spec.effectLists ?? []) withEffects('effectLists', n, n.do);
   for (const n of spec.setup ?? []) withEffects('setup', n, n.do);
   for (const n of spec.flow ?? []) withEffects('flow', n, n.do);
   for (const n of spec.ends ?? []) out.push({ node: n, section: 'ends' });

@@ -28,29 +28,14 @@ export type SeedRef = string;
  */
 export type Source = Citation[];
 /**
- * The kind of value: `number`, `bool` (true/false), `string` (text), `seat` (a player), `card`, or a list: `seats`, `cards`, `numbers`, `strings`. The id of a space set names one of its places (`character`), and with `[]` a list of them (`character[]`).
+ * A printed property: a number, a string or a boolean, or a list of them (`[25, 15, 10]`, `[d12, d15]`). A string prop typed in `propTypes` as a space set or card kind is a checked reference.
  *
  * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "VarType".
+ * via the `definition` "PropValue".
  */
-export type VarType =
-  ('number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings') | string;
+export type PropValue = (number | string | boolean) | (number | string | boolean)[];
 /**
- * The starting value: a number, true/false, a text, a list, or an expression in quotes such as `"players * 2"`. Left out: 0, false, empty text, none or an empty list, by type.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "InitialValue".
- */
-export type InitialValue = string | number | boolean | (string | number | boolean)[];
-/**
- * A rule id: lowercase letters, digits and "-" only, starting with a letter or digit (e.g. `phase-7-share`).
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "RuleId".
- */
-export type RuleId = string;
-/**
- * One effect: a map with exactly one effect key (set, add, let, if, forEach, repeat, while, move, shuffle, deal, choose, call, emit, eliminate, split, endGame, log, rule) plus that effect's own options.
+ * One effect: a map with exactly one effect key (set, add, let, if, forEach, repeat, while, move, shuffle, deal, choose, call, emit, eliminate, split, endGame, log, reveal, peek, resolve, rule) plus that effect's own options.
  *
  * This interface was referenced by `Spec`'s JSON-Schema
  * via the `definition` "Effect".
@@ -75,7 +60,8 @@ export type Effect =
   | SplitEffect
   | EndGameEffect
   | LogEffect
-  | RuleEffect;
+  | RuleEffect
+  | ResolveEffect;
 /**
  * What to change: a variable name (e.g. `round`), or `<seat>.<seat variable>` (e.g. `me.shame`).
  *
@@ -118,6 +104,28 @@ export type EventName = string;
  * via the `definition` "Effects".
  */
 export type Effects = Effect[];
+/**
+ * The kind of value: `number`, `bool` (true/false), `string` (text), `seat` (a player), `card`, or a list: `seats`, `cards`, `numbers`, `strings`. The id of a space set names one of its places (`character`), and with `[]` a list of them (`character[]`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "VarType".
+ */
+export type VarType =
+  ('number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings') | string;
+/**
+ * The starting value: a number, true/false, a text, a list, or an expression in quotes such as `"players * 2"`. Left out: 0, false, empty text, none or an empty list, by type.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "InitialValue".
+ */
+export type InitialValue = string | number | boolean | (string | number | boolean)[];
+/**
+ * A rule id: lowercase letters, digits and "-" only, starting with a letter or digit (e.g. `phase-7-share`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "RuleId".
+ */
+export type RuleId = string;
 /**
  * A small function written with an arrow, e.g. `s => s.shame` or `c => c.value`: the name before `=>` stands for each item in turn.
  *
@@ -209,6 +217,10 @@ export interface Spec {
    * Effects that run when an `emit` names their event.
    */
   triggers?: Trigger[];
+  /**
+   * Named effect lists that card kinds and places carry (`effects:`), declared once with their parameters and run with `resolve`.
+   */
+  effectLists?: EffectList[];
   /**
    * Rules run once at the start of the game, in order.
    */
@@ -378,7 +390,7 @@ export interface Card {
    * Properties printed on the card, read in expressions as `c.<name>` (e.g. `value: 5000`).
    */
   props?: {
-    [k: string]: number | string | boolean;
+    [k: string]: PropValue;
   };
   /**
    * The card's name in English and Chinese.
@@ -397,236 +409,12 @@ export interface Card {
      */
     name: Text;
   };
-}
-/**
- * A set of fixed places on the table — locations, characters, districts — that never move. Its id names the list of its items in expressions, and vars or zones can be kept per item with `by:`.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "SpaceSet".
- */
-export interface SpaceSet {
   /**
-   * The name of the set in expressions (camelCase), e.g. `character`: `character` is then the list of its items.
+   * Effect lists printed on this card kind / place, by the id of a declared effect list (`effectLists`): `effects: {on-reveal: [...]}`.
    */
-  id: Name;
-  text: Text;
-  source?: Source;
-  assumption?: Assumption;
-  /**
-   * The places, in their order on the table.
-   *
-   * @minItems 1
-   */
-  items: SpaceItem[];
-}
-/**
- * One place of a space set.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "SpaceItem".
- */
-export interface SpaceItem {
-  /**
-   * The place's id (kebab-case), read as `x.id`.
-   */
-  id: RuleId;
-  /**
-   * Its name in English and Chinese.
-   */
-  name?: Text;
-  /**
-   * Properties printed on the card, read in expressions as `c.<name>` (e.g. `value: 5000`).
-   */
-  props?: {
-    [k: string]: number | string | boolean;
+  effects?: {
+    [k: string]: Effects;
   };
-  /**
-   * Optional: the place is in play only when this holds (an expression over `options` and `players`), e.g. `players >= 4`.
-   */
-  when?: Expr;
-}
-/**
- * A global variable: one value for the whole game (e.g. the round number).
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Var".
- */
-export interface Var {
-  /**
-   * The name used for this variable in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
-   */
-  id: Name;
-  /**
-   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
-   */
-  text: Text;
-  source?: Source;
-  assumption?: Assumption;
-  type: VarType;
-  initial?: InitialValue;
-  /**
-   * Who may see it: `public` (everyone; the default) or `hidden` (nobody until the game ends).
-   */
-  visibility?: 'public' | 'hidden';
-  /**
-   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
-   */
-  by?: Name;
-}
-/**
- * A per-seat variable: every player has their own value, read as `s.<id>` (e.g. `s.shame`).
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "SeatVar".
- */
-export interface SeatVar {
-  /**
-   * The name used for this seat variable in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game. Read as `s.<id>`.
-   */
-  id: Name;
-  /**
-   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
-   */
-  text: Text;
-  source?: Source;
-  assumption?: Assumption;
-  type: VarType;
-  initial?: InitialValue;
-  /**
-   * Who may see it: `public` (everyone; the default), `owner` (only that seat) or `hidden` (nobody until the game ends).
-   */
-  visibility?: Visibility;
-  /**
-   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
-   */
-  by?: Name;
-}
-/**
- * A place where cards lie: one for the whole game (e.g. the deck) or one per seat (e.g. each hand).
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Zone".
- */
-export interface Zone {
-  /**
-   * The name used for this zone in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
-   */
-  id: Name;
-  /**
-   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
-   */
-  text: Text;
-  source?: Source;
-  assumption?: Assumption;
-  /**
-   * `game` (the default): one zone for the table; `seat`: every seat has its own, read as `s.<id>`.
-   */
-  per?: 'game' | 'seat';
-  /**
-   * Who may see the cards: `public` (the default), `owner` (only that seat, for per-seat zones), `hidden` (nobody) or `top` (only the top card). How many cards a zone holds is always public.
-   */
-  visibility?: ZoneVisibility;
-  /**
-   * The cards the zone starts with: a card kind id puts in all its copies (`[bill-5000, bill-10000]`); `{kind: …, count: …}` puts in that many, and is required for per-seat zones (each seat gets them).
-   */
-  initial?: (RuleId | ZoneStock)[];
-  /**
-   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
-   */
-  by?: Name;
-  /**
-   * For cards that hide their kind behind a shared `front`: who sees the back of a card whose front they see here. `visible` (the default): whoever sees the card sees all of it; `hidden`: nobody, until `reveal` or `peek`; `owner`: only the zone's seat.
-   */
-  backs?: 'visible' | 'hidden' | 'owner';
-}
-/**
- * Some copies of one card kind that a zone starts with.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "ZoneStock".
- */
-export interface ZoneStock {
-  /**
-   * The card kind id, e.g. `bullet-bang`.
-   */
-  kind: RuleId;
-  /**
-   * How many copies (for a per-seat zone: for each seat); may use options and players.
-   */
-  count: Expr;
-}
-/**
- * A named formula, usable in any expression as `<id>(args)`.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "FunctionDef".
- */
-export interface FunctionDef {
-  /**
-   * The name used for this function in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
-   */
-  id: Name;
-  /**
-   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
-   */
-  text: Text;
-  source?: Source;
-  assumption?: Assumption;
-  /**
-   * Its arguments, in order, each with a name and a type, e.g. `[{name: s, type: seat}]`.
-   */
-  params?: FunctionParam[];
-  /**
-   * The formula, using the argument names, e.g. `sum(s.bills, c => c.value)`.
-   */
-  body: Expr;
-  /**
-   * Optional: the kind of value the formula gives; the checker then makes sure it does.
-   */
-  returns?: VarType;
-}
-/**
- * One argument of a function.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "FunctionParam".
- */
-export interface FunctionParam {
-  /**
-   * The name used for the argument in the formula, e.g. `s`.
-   */
-  name: LocalName;
-  /**
-   * The kind of value it takes, e.g. `seat`.
-   */
-  type: VarType;
-}
-/**
- * A named list of effects with parameters, run wherever a `call` names it.
- *
- * This interface was referenced by `Spec`'s JSON-Schema
- * via the `definition` "Procedure".
- */
-export interface Procedure {
-  /**
-   * The procedure's id, named by `call` (e.g. `apply-hits`): starts with a lowercase letter; letters, digits and "-". Unique in the game.
-   */
-  id: ProcedureId;
-  /**
-   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
-   */
-  text: Text;
-  source?: Source;
-  assumption?: Assumption;
-  /**
-   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
-   */
-  when?: Expr;
-  /**
-   * The names of its parameters, given by `call` with `with:`.
-   */
-  params?: Params;
-  do: Effects;
 }
 /**
  * Give a variable a new value.
@@ -999,6 +787,278 @@ export interface RuleNode {
   do: Effects;
 }
 /**
+ * Run the effect list that a card kind or a place carries: the list named `list` of the card's kind (or of the place), with the parameters given in `with`. A card or place without that list runs the list's default `do` (or nothing); `none` runs nothing.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ResolveEffect".
+ */
+export interface ResolveEffect {
+  /**
+   * The card or the place whose list runs.
+   */
+  resolve: Expr;
+  /**
+   * The id of the effect list (declared under `effectLists`).
+   */
+  list: RuleId;
+  /**
+   * Values for the list's parameters: `parameter: expression`.
+   */
+  with?: {
+    [k: string]: Expr;
+  };
+}
+/**
+ * A set of fixed places on the table — locations, characters, districts — that never move. Its id names the list of its items in expressions, and vars or zones can be kept per item with `by:`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SpaceSet".
+ */
+export interface SpaceSet {
+  /**
+   * The name of the set in expressions (camelCase), e.g. `character`: `character` is then the list of its items.
+   */
+  id: Name;
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * The places, in their order on the table.
+   *
+   * @minItems 1
+   */
+  items: SpaceItem[];
+  /**
+   * Optional: the type of some props of the items: a space set id (a reference to one of its places, checked when the spec is checked: `region: region`), `<set>[]` (a list of them: `adj: district[]`), `card` kind references are written as the kind id type `kind`/`kind[]`, or `number(s)`, `string(s)`, `bool`. Props not listed take the type of their values.
+   */
+  propTypes?: {
+    [k: string]: string;
+  };
+  /**
+   * Optional: the prop (typed `<this set>[]`) that lists each place's neighbours, for `neighbours`, `adjacent` and `distance`. Checked to be symmetric (if a lists b, b lists a) unless `directed: true`.
+   */
+  edges?: string;
+  /**
+   * Optional: the `edges` go one way only (no symmetry check). Default false.
+   */
+  directed?: boolean;
+}
+/**
+ * One place of a space set.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SpaceItem".
+ */
+export interface SpaceItem {
+  /**
+   * The place's id (kebab-case), read as `x.id`.
+   */
+  id: RuleId;
+  /**
+   * Its name in English and Chinese.
+   */
+  name?: Text;
+  /**
+   * Properties printed on the card, read in expressions as `c.<name>` (e.g. `value: 5000`).
+   */
+  props?: {
+    [k: string]: PropValue;
+  };
+  /**
+   * Optional: the place is in play only when this holds (an expression over `options` and `players`), e.g. `players >= 4`.
+   */
+  when?: Expr;
+  /**
+   * Effect lists printed on this card kind / place, by the id of a declared effect list (`effectLists`): `effects: {on-reveal: [...]}`.
+   */
+  effects?: {
+    [k: string]: Effects;
+  };
+}
+/**
+ * A global variable: one value for the whole game (e.g. the round number).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Var".
+ */
+export interface Var {
+  /**
+   * The name used for this variable in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  type: VarType;
+  initial?: InitialValue;
+  /**
+   * Who may see it: `public` (everyone; the default) or `hidden` (nobody until the game ends).
+   */
+  visibility?: 'public' | 'hidden';
+  /**
+   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
+   */
+  by?: Name;
+}
+/**
+ * A per-seat variable: every player has their own value, read as `s.<id>` (e.g. `s.shame`).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "SeatVar".
+ */
+export interface SeatVar {
+  /**
+   * The name used for this seat variable in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game. Read as `s.<id>`.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  type: VarType;
+  initial?: InitialValue;
+  /**
+   * Who may see it: `public` (everyone; the default), `owner` (only that seat) or `hidden` (nobody until the game ends).
+   */
+  visibility?: Visibility;
+  /**
+   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
+   */
+  by?: Name;
+}
+/**
+ * A place where cards lie: one for the whole game (e.g. the deck) or one per seat (e.g. each hand).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Zone".
+ */
+export interface Zone {
+  /**
+   * The name used for this zone in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * `game` (the default): one zone for the table; `seat`: every seat has its own, read as `s.<id>`.
+   */
+  per?: 'game' | 'seat';
+  /**
+   * Who may see the cards: `public` (the default), `owner` (only that seat, for per-seat zones), `hidden` (nobody) or `top` (only the top card). How many cards a zone holds is always public.
+   */
+  visibility?: ZoneVisibility;
+  /**
+   * The cards the zone starts with: a card kind id puts in all its copies (`[bill-5000, bill-10000]`); `{kind: …, count: …}` puts in that many, and is required for per-seat zones (each seat gets them).
+   */
+  initial?: (RuleId | ZoneStock)[];
+  /**
+   * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
+   */
+  by?: Name;
+  /**
+   * For cards that hide their kind behind a shared `front`: who sees the back of a card whose front they see here. `visible` (the default): whoever sees the card sees all of it; `hidden`: nobody, until `reveal` or `peek`; `owner`: only the zone's seat.
+   */
+  backs?: 'visible' | 'hidden' | 'owner';
+}
+/**
+ * Some copies of one card kind that a zone starts with.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ZoneStock".
+ */
+export interface ZoneStock {
+  /**
+   * The card kind id, e.g. `bullet-bang`.
+   */
+  kind: RuleId;
+  /**
+   * How many copies (for a per-seat zone: for each seat); may use options and players.
+   */
+  count: Expr;
+}
+/**
+ * A named formula, usable in any expression as `<id>(args)`.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "FunctionDef".
+ */
+export interface FunctionDef {
+  /**
+   * The name used for this function in expressions: starts with a lowercase letter, then letters and digits only (camelCase, e.g. `inRound`). Also its rule id: unique in the game.
+   */
+  id: Name;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Its arguments, in order, each with a name and a type, e.g. `[{name: s, type: seat}]`.
+   */
+  params?: FunctionParam[];
+  /**
+   * The formula, using the argument names, e.g. `sum(s.bills, c => c.value)`.
+   */
+  body: Expr;
+  /**
+   * Optional: the kind of value the formula gives; the checker then makes sure it does.
+   */
+  returns?: VarType;
+}
+/**
+ * One argument of a function.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "FunctionParam".
+ */
+export interface FunctionParam {
+  /**
+   * The name used for the argument in the formula, e.g. `s`.
+   */
+  name: LocalName;
+  /**
+   * The kind of value it takes, e.g. `seat`.
+   */
+  type: VarType;
+}
+/**
+ * A named list of effects with parameters, run wherever a `call` names it.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "Procedure".
+ */
+export interface Procedure {
+  /**
+   * The procedure's id, named by `call` (e.g. `apply-hits`): starts with a lowercase letter; letters, digits and "-". Unique in the game.
+   */
+  id: ProcedureId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Optional: this rule only exists when this condition holds, e.g. `options.variant == "undercover"` or `players >= 5`. Leave it out for a rule that always applies.
+   */
+  when?: Expr;
+  /**
+   * Its parameters, each `{name, type}`, given by `call` with `with:`.
+   */
+  params?: Params;
+  do: Effects;
+}
+/**
  * Effects that run whenever an `emit` names its event (and its `when` holds).
  *
  * This interface was referenced by `Spec`'s JSON-Schema
@@ -1028,6 +1088,40 @@ export interface Trigger {
    */
   params?: Params;
   do: Effects;
+}
+/**
+ * A named list of effects that card kinds (or the places of one space set) carry as data, in `effects: {<list id>: [...]}`; `resolve` runs the list of the card or place at hand. Declared once, with its parameters, so every kind's list is type-checked even where no `resolve` reaches it.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "EffectList".
+ */
+export interface EffectList {
+  /**
+   * The list's id, used as the key under `effects:` and named by `resolve … list:` (e.g. `on-reveal`).
+   */
+  id: RuleId;
+  /**
+   * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
+   */
+  text: Text;
+  source?: Source;
+  assumption?: Assumption;
+  /**
+   * Who carries the list: `card` (card kinds) or the id of a space set (its places).
+   */
+  for: string;
+  /**
+   * The name of the card or place being resolved, inside the list (e.g. `card`).
+   */
+  as: LocalName;
+  /**
+   * The values `resolve` passes with `with:`, each `{name, type}`.
+   */
+  params?: Params;
+  /**
+   * Optional: what happens for a card kind or place that carries no list of this id (left out: nothing).
+   */
+  do?: Effects;
 }
 /**
  * A way the game ends. Checked before every decision and when the turn structure finishes.

@@ -45,6 +45,7 @@ const everyEffect: Record<string, Effect> = {
   log: { log: { en: 'Hello', zh: '你好' } },
   reveal: { reveal: 's.hand' } as unknown as Effect,
   peek: { peek: 'take(deck, 2)', by: 'me' } as unknown as Effect,
+  resolve: { resolve: 'first(deck)', list: 'on-reveal', with: { ctrl: 'me' } },
   rule: { rule: { id: 'nested', text: { en: 'x', zh: 'x' }, assumption: { why: 'x' }, when: 'options.powers', do: [] } },
 };
 

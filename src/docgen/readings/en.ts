@@ -73,6 +73,7 @@ export const en: Templates = {
       );
     },
     call: (e, r) => `carry out ${r.ref(e.call)}${withArgs(e.with, r)}`,
+    resolve: (e, r) => `carry out what ${r.expr(e.resolve)} says under ${r.ref(e.list)}${withArgs(e.with, r)}`,
     emit: (e, r) => {
       const t = r.triggersOn(e.emit);
       return `announce the event ${q(e.emit)}${withArgs(e.with, r)}: ${

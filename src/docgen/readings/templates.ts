@@ -7,7 +7,7 @@
 import { builtinNames, type Ast } from '../../expr/index.ts';
 import type {
   AddEffect, CallEffect, ChooseEffect, DealEffect, EliminateEffect, EmitEffect, EndGameEffect, ForEachEffect, IfEffect,
-  LetEffect, LogEffect, MoveEffect, RepeatEffect, RuleEffect, SetEffect, ShuffleEffect, SplitEffect, Text, WhileEffect,
+  LetEffect, LogEffect, MoveEffect, RepeatEffect, ResolveEffect, RuleEffect, SetEffect, ShuffleEffect, SplitEffect, Text, WhileEffect,
   Expr,
 } from '../../spec/types.generated.ts';
 import type { Lang } from '../i18n.ts';
@@ -43,12 +43,13 @@ export interface EffectMap {
   rule: RuleEffect;
   reveal: RevealEffect;
   peek: PeekEffect;
+  resolve: ResolveEffect;
 }
 export type EffectKind = keyof EffectMap;
 
 export const EFFECT_KINDS: readonly EffectKind[] = [
   'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal', 'choose', 'call', 'emit',
-  'eliminate', 'split', 'endGame', 'log', 'rule', 'reveal', 'peek',
+  'eliminate', 'split', 'endGame', 'log', 'rule', 'reveal', 'peek', 'resolve',
 ];
 
 /** node kinds read by a template of `expr`; Unary, Binary and Call are read by operator / function name */

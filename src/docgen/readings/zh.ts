@@ -67,6 +67,7 @@ export const zh: Templates = {
       );
     },
     call: (e, r) => `執行 ${r.ref(e.call)}${withArgs(e.with, r)}`,
+    resolve: (e, r) => `執行 ${r.expr(e.resolve)} 在 ${r.ref(e.list)} 下寫明的效果${withArgs(e.with, r)}`,
     emit: (e, r) => {
       const t = r.triggersOn(e.emit);
       return `發出事件${q(e.emit)}${withArgs(e.with, r)}：${t.length > 0 ? `執行觸發規則 ${t.join('、')}` : '沒有觸發規則監聽此事件'}`;

@@ -385,6 +385,18 @@ export function writesOf(effects: unknown, spec: Node, inlining: string[] = []):
     } else if ('emit' in e) {
       w = new Set();
       for (const h of list(spec['triggers'])) if (isNode(h) && h['event'] === e['emit']) w = union(w, body(h, String(h['id'])));
+    } else if ('resolve' in e) {
+      // whatever any carrier's list of that id (or its default) may write
+      w = new Set();
+      const id = e['list'];
+      const decl = list(spec['effectLists']).find((x) => isNode(x) && x['id'] === id);
+      const carriers = list(spec['cards']).concat(list(spec['spaces']).flatMap((set) => (isNode(set) ? list(set['items']) : [])));
+      for (const k of carriers) {
+        if (!isNode(k)) continue;
+        const own = isNode(k['effects']) ? k['effects'][String(id)] : undefined;
+        if (Array.isArray(own)) w = union(w, inlining.includes(`${String(k['id'])}.${String(id)}`) ? new Set() : writesOf(own, spec, [...inlining, `${String(k['id'])}.${String(id)}`]));
+      }
+      if (isNode(decl) && Array.isArray(decl['do'])) w = union(w, body(decl, String(id)));
     } else if ('eliminate' in e) w = new Set(['alive', 'out']);
     else if ('split' in e) w = union(namesIn(e['split']), new Set([String(e['into'])]));
     // reveal and peek change what seats see, not what a list holds; a log changes nothing

@@ -32,6 +32,8 @@ export class Compiler {
   /** instruction index -> id of the rule that emitted it (for reachability messages) */
   readonly ruleAt: string[] = [];
   slots = 0;
+  /** entries of effect-list bodies: roots for reachability, as they are compiled without a caller */
+  readonly listEntries: number[] = [];
 
   constructor(
     readonly loaded: LoadedSpec,

@@ -6,6 +6,7 @@
 import type { Json, Text } from '../api.ts';
 import type { BackVisibility, OptionDecl, Program, Run, VarType, VarVisibility, Visibility } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
+import { suggest } from '../../expr/index.ts';
 import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
 
 
@@ -43,7 +44,8 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
       return {
         id: String(item['id']),
         name: (item['name'] ?? { en: String(item['id']), zh: String(item['id']) }) as Text,
-        props: (isNode(item['props']) ? item['props'] : {}) as Record<string, Json>,
+        // a copy: typed references are turned into item indices, the spec keeps its ids
+        props: { ...(isNode(item['props']) ? item['props'] : {}) } as Record<string, Json>,
         ...(when ? { when } : {}),
       };
     });
@@ -53,8 +55,10 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
       if (ids.has(String(item['id']))) cc.error(set['items'] as object, i, `item '${String(item['id'])}' is listed twice in space set '${String(set['id'])}'`);
       ids.add(String(item['id']));
     });
-    p.spaces.push({ id: String(set['id']), items, propNames });
+    p.spaces.push({ id: String(set['id']), items, propNames, propTypes: {} });
   }
+  // after every set is known: references between sets may point either way
+  list(spec, 'spaces').forEach((set, i) => typeProps(cc, set, p.spaces[i]!));
   const keyOf = (node: Node): number | undefined => {
     if (node['by'] === undefined) return undefined;
     const i = p.spaces.findIndex((s) => s.id === node['by']);
@@ -184,4 +188,81 @@ function checkNameClashes(cc: Compiler, spec: Node): void {
       if (item['id'] === 'out') cc.error(item, 'id', "'out' is built in (a seat is out when eliminated); choose another name");
     }
   }
+}
+
+/**
+ * Typed props of a space set: a reference to a place of a set (`region: region`) or a list of
+ * them (`adj: district[]`) is checked item by item and kept as item indices, so a typo is an
+ * error with its file:line:col, not a silent none when the game runs; `kind` names a card kind.
+ * The `edges` prop becomes the set's graph, checked for symmetry unless `directed`.
+ */
+function typeProps(cc: Compiler, node: Node, set: import('../program.ts').SpaceSet): void {
+  const p = cc.program;
+  const declared = isNode(node['propTypes']) ? node['propTypes'] : {};
+  const itemNodes = list(node, 'items');
+  for (const [prop, typeName] of Object.entries(declared)) {
+    const t = String(typeName);
+    const many = t.endsWith('[]');
+    const base = many ? t.slice(0, -2) : t;
+    const target = p.spaces.find((x) => x.id === base);
+    const scalar = ['number', 'string', 'bool'].includes(base);
+    if (!target && !scalar && base !== 'kind') {
+      cc.error(declared, prop, `unknown prop type '${t}'`, `a space set (${p.spaces.map((x) => x.id).join(', ')}), kind (a card kind id), number, string or bool, each with or without []`);
+      continue;
+    }
+    set.propTypes[prop] = target ? (many ? T.list(T.space(target.id)) : T.space(target.id)) : base === 'kind' ? (many ? T.list(T.string) : T.string) : many ? T.list(T[base as 'number']) : T[base as 'number'];
+    itemNodes.forEach((itemNode, i) => {
+      const props = isNode(itemNode['props']) ? itemNode['props'] : undefined;
+      if (!props || !(prop in props)) return;
+      const raw = props[prop];
+      const values = many ? raw : [raw];
+      if (!Array.isArray(values)) {
+        cc.error(props, prop, `'${prop}' is typed ${t}: give a list, e.g. [${target ? target.items[0]?.id ?? 'x' : '…'}]`);
+        return;
+      }
+      const out: Json[] = [];
+      for (const v of values) {
+        if (target) {
+          const at = target.items.findIndex((x) => x.id === v);
+          if (at < 0) {
+            const hint = suggestIds(String(v), target.items.map((x) => x.id));
+            cc.error(props, prop, `'${String(v)}' is not a place of '${target.id}'`, hint ?? `places of ${target.id}: ${target.items.map((x) => x.id).join(', ')}`);
+            return;
+          }
+          out.push(at);
+        } else if (base === 'kind') {
+          if (!p.cards.some((k) => k.id === v)) {
+            cc.error(props, prop, `'${String(v)}' is not a card kind`, suggestIds(String(v), p.cards.map((k) => k.id)));
+            return;
+          }
+          out.push(v as Json);
+        } else if (typeof v !== (base === 'bool' ? 'boolean' : base)) {
+          cc.error(props, prop, `'${prop}' is typed ${t}, but holds ${JSON.stringify(v)}`);
+          return;
+        } else out.push(v as Json);
+      }
+      set.items[i]!.props[prop] = many ? out : out[0]!;
+    });
+  }
+  const edges = node['edges'];
+  if (typeof edges !== 'string') return;
+  const et = set.propTypes[edges];
+  if (!et || et.k !== 'list' || et.of.k !== 'space' || et.of.set !== set.id) {
+    cc.error(node, 'edges', `the edges prop '${edges}' must be typed '${set.id}[]' in propTypes (each place lists its neighbours)`);
+    return;
+  }
+  set.edges = set.items.map((item) => (Array.isArray(item.props[edges]) ? (item.props[edges] as number[]) : []));
+  if (node['directed'] === true) return;
+  set.edges.forEach((ns, a) => {
+    for (const b of ns) {
+      if (set.edges![b]!.includes(a)) continue;
+      const props = itemNodes[a]!['props'] as Node;
+      cc.error(props, edges, `'${set.items[a]!.id}' lists '${set.items[b]!.id}' as a neighbour, but '${set.items[b]!.id}' does not list '${set.items[a]!.id}'`, `add it to '${set.items[b]!.id}', or say 'directed: true' if the edges go one way`);
+    }
+  });
+}
+
+function suggestIds(got: string, ids: string[]): string | undefined {
+  const best = suggest(got, ids);
+  return best === undefined ? undefined : `did you mean '${best}'?`;
 }

@@ -16,7 +16,7 @@ import { ChoiceProver } from './choice-proofs.ts';
 
 const EFFECT_KEYS = [
   'rule', 'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal',
-  'choose', 'call', 'emit', 'eliminate', 'split', 'endGame', 'log', 'reveal', 'peek',
+  'choose', 'call', 'emit', 'eliminate', 'split', 'endGame', 'log', 'reveal', 'peek', 'resolve',
 ] as const;
 /** effects that hold effect lists (their writes are the writes of what they hold) */
 const BLOCK_KEYS: ReadonlySet<string> = new Set(['rule', 'if', 'forEach', 'repeat', 'while']);
@@ -24,8 +24,21 @@ const BLOCK_KEYS: ReadonlySet<string> = new Set(['rule', 'if', 'forEach', 'repea
 interface BodyInfo {
   body: Body;
   params: { name: string; type: Type }[];
+  /** the rule node the body belongs to: a procedure, a trigger, a card kind, a place, an effect list */
   node: Node;
+  /** an effect list's effects (the node then carries them under `effects:`); absent: the node's `do` */
+  effects?: unknown[];
   queued: boolean;
+}
+
+/** One declared effect list, compiled: a body per card kind (or place) that carries it. */
+interface ListTable {
+  decl: Node;
+  byKind: boolean;
+  subject: Type;
+  params: { name: string; type: Type }[];
+  bodies: (Body | null)[];
+  fallback: Body | null;
 }
 
 /** A trigger's event (`event:`; not `on:`, which YAML 1.1 tools read as `true`). */
@@ -64,6 +77,7 @@ export class EffectCompiler {
   /** bodies compiled once (procedures, triggers), by rule id, and those still to compile */
   private readonly bodies = new Map<string, BodyInfo>();
   private readonly queue: BodyInfo[] = [];
+  private readonly lists = new Map<string, ListTable | null>();
 
   /** what the enclosing guards say, for proving that choices always offer an option */
   private readonly prover: ChoiceProver;
@@ -164,6 +178,8 @@ export class EffectCompiler {
         return this.reveal(e, env, rule);
       case 'peek':
         return this.peek(e, env, rule);
+      case 'resolve':
+        return this.resolve(e, env, rule);
       case 'log': {
         const text = e['log'] as Text;
         this.cc.emit({ op: 'exec', fn: (c) => log(c, rule, 'log', { en: text.en, zh: text.zh }) }, rule);
@@ -521,6 +537,8 @@ export class EffectCompiler {
    * and locals get slots of their own [lo, hi), which a call saves and its return restores.
    */
   compileBodies(): void {
+    for (const decl of list(this.spec, 'effectLists')) this.listTable(String(decl['id']));
+    this.checkCarriedLists();
     for (let i = 0; i < this.queue.length; i++) {
       const info = this.queue[i]!;
       const body = info.body;
@@ -533,11 +551,98 @@ export class EffectCompiler {
       }
       body.entry = this.cc.code.length;
       const callerFacts = this.prover.hide(); // a body is proven as its own root
-      this.ruleNode(info.node, env);
+      if (info.effects) {
+        this.cc.ruleNodes.set(body.id, info.node);
+        this.cc.listEntries.push(body.entry);
+        this.block(info.effects, env.child(), body.id);
+      } else this.ruleNode(info.node, env);
       this.prover.unhide(callerFacts);
       this.cc.emit({ op: 'ret' }, body.id);
       body.hi = this.cc.slots;
     }
+  }
+
+  /** `resolve: <card or place>, list: <id>, with: {…}`: run the list the subject carries */
+  private resolve(e: Node, env: Env, rule: string): void {
+    const id = String(e['list']);
+    const table = this.listTable(id, e);
+    const subject = this.cc.expr(e, 'resolve', env);
+    if (!table || !subject) return;
+    if (subject.type.k !== 'none' && typeToString(subject.type) !== typeToString(table.subject)) {
+      this.cc.error(e, 'resolve', `effect list '${id}' is carried by ${table.byKind ? 'card kinds' : `the places of '${String(table.decl['for'])}'`}: resolve ${table.byKind ? 'a card' : `a ${String(table.decl['for'])}`}, not ${typeToString(subject.type)}`);
+      return;
+    }
+    const args = isNode(e['with']) ? e['with'] : {};
+    const names = table.params.map((x) => x.name);
+    for (const name of Object.keys(args)) if (!names.includes(name)) this.cc.error(args, name, `effect list '${id}' has no parameter '${name}'`, `parameters: ${names.join(', ') || 'none'}`);
+    const fns: Run<Json>[] = [];
+    for (const param of table.params) {
+      if (!(param.name in args)) {
+        this.cc.error(e, 'list', `effect list '${id}' needs parameter '${param.name}' (${typeToString(param.type)})`);
+        return;
+      }
+      const value = this.cc.expr(args, param.name, env, param.type);
+      if (!value) return;
+      fns.push(value.fn as Run<Json>);
+    }
+    this.cc.emit({ op: 'dispatch', subject: subject.fn as Run<Json>, byKind: table.byKind, bodies: table.bodies, fallback: table.fallback, args: fns, rule }, rule);
+  }
+
+  /**
+   * The bodies of one declared effect list, one per card kind (or place) that carries it, made
+   * once and compiled after the flow with the subject (`as`) and the list's typed parameters.
+   */
+  private listTable(id: string, site?: Node): ListTable | undefined {
+    if (this.lists.has(id)) return this.lists.get(id) ?? undefined;
+    const decls = list(this.spec, 'effectLists');
+    const decl = decls.find((x) => x['id'] === id);
+    if (!decl) {
+      if (site) this.cc.error(site, 'list', `unknown effect list '${id}'`, decls.length > 0 ? `effect lists: ${decls.map((x) => String(x['id'])).join(', ')}` : 'declare it under effectLists: (id, for, as, params, text)');
+      return undefined;
+    }
+    this.lists.set(id, null); // a list whose declaration is wrong is reported once
+    const carrier = String(decl['for']);
+    const byKind = carrier === 'card';
+    const set = byKind ? undefined : this.cc.program.spaces.find((x) => x.id === carrier);
+    if (!byKind && !set) {
+      this.cc.error(decl, 'for', `'${carrier}' is neither 'card' nor a space set`, `space sets: ${this.cc.program.spaces.map((x) => x.id).join(', ') || 'none'}`);
+      return undefined;
+    }
+    const params = parseParams(this.cc, decl, `effect list '${id}'`);
+    if (!params) return undefined;
+    const as = String(decl['as']);
+    const subject = byKind ? T.card : T.space(set!.id);
+    const all = [{ name: as, type: subject }, ...params];
+    const carriers = byKind ? list(this.spec, 'cards') : list(list(this.spec, 'spaces').find((x) => x['id'] === carrier)!, 'items');
+    const bodyFor = (node: Node, effects: unknown[], bodyId: string): Body => {
+      const info: BodyInfo = { body: { id: bodyId, entry: -1, params: [], lo: 0, hi: 0 }, params: all, node, effects, queued: true };
+      this.queue.push(info);
+      return info.body;
+    };
+    const bodies = carriers.map((node) => {
+      const own = isNode(node['effects']) ? node['effects'][id] : undefined;
+      return Array.isArray(own) ? bodyFor(node, own, String(node['id'])) : null;
+    });
+    const fallback = Array.isArray(decl['do']) ? bodyFor(decl, decl['do'], id) : null;
+    const table: ListTable = { decl, byKind, subject, params, bodies, fallback };
+    this.lists.set(id, table);
+    return table;
+  }
+
+  /** every `effects:` key of a card kind or place names a list declared for that carrier */
+  private checkCarriedLists(): void {
+    const decls = list(this.spec, 'effectLists');
+    const check = (node: Node, carrier: string): void => {
+      const effects = node['effects'];
+      if (!isNode(effects)) return;
+      for (const key of Object.keys(effects)) {
+        const decl = decls.find((x) => x['id'] === key);
+        if (!decl) this.cc.error(effects, key, `unknown effect list '${key}'`, decls.length > 0 ? `effect lists: ${decls.map((x) => String(x['id'])).join(', ')}` : 'declare it under effectLists: (id, for, as, params, text)');
+        else if (String(decl['for']) !== carrier) this.cc.error(effects, key, `effect list '${key}' is carried by ${String(decl['for']) === 'card' ? 'card kinds' : `the places of '${String(decl['for'])}'`}, not here`);
+      }
+    };
+    for (const k of list(this.spec, 'cards')) check(k, 'card');
+    for (const set of list(this.spec, 'spaces')) for (const item of list(set, 'items')) check(item, String(set['id']));
   }
 
   private eliminate(e: Node, env: Env, rule: string): void {

@@ -79,7 +79,7 @@ function spaceMember(p: Program, setId: string, id: string): SlotMemberBinding |
   }
   if (!set.propNames.includes(id)) return undefined;
   return {
-    type: scalarType(items.map((i) => i.props[id])),
+    type: set.propTypes[id] ?? scalarType(items.map((i) => i.props[id])),
     get: (obj) => items[obj as number]!.props[id] ?? null,
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];
@@ -126,12 +126,14 @@ export function zoneType(p: Program, z: ZoneDecl): Type {
   return z.by === undefined ? cards : T.map(T.space(p.spaces[z.by]!.id), cards);
 }
 
-/** the type of a property from its values (the checker makes them agree) */
+/** the type of a property from its values (the checker makes them agree); a list prop is a list of its items' type */
 export function scalarType(values: unknown[]): Type {
   for (const v of values) {
     if (typeof v === 'number') return T.number;
     if (typeof v === 'boolean') return T.bool;
     if (typeof v === 'string') return T.string;
+    if (Array.isArray(v) && v.length > 0) return T.list(scalarType(v));
   }
+  if (values.some((v) => Array.isArray(v))) return T.list(T.any);
   return T.any;
 }

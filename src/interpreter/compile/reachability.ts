@@ -9,7 +9,8 @@ import { triggerEvent } from './effects.ts';
 export function checkReachable(cc: Compiler, spec: Node): void {
   const code = cc.code;
   const seen = new Array<boolean>(code.length).fill(false);
-  const todo = [0];
+  // effect lists are compiled whether or not a resolve reaches them: each is a root of its own
+  const todo = [0, ...cc.listEntries];
   while (todo.length > 0) {
     const i = todo.pop()!;
     if (i < 0 || i >= code.length || seen[i]) continue;
@@ -27,6 +28,10 @@ export function checkReachable(cc: Compiler, spec: Node): void {
         break;
       case 'call':
         todo.push(ins.body.entry, i + 1);
+        break;
+      case 'dispatch':
+        for (const b of [...ins.bodies, ins.fallback]) if (b) todo.push(b.entry);
+        todo.push(i + 1);
         break;
       case 'end':
       case 'finish':

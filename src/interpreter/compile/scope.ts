@@ -71,7 +71,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
     fn(id: string): FunctionBinding | undefined {
       if (kind === 'static') return undefined;
       if (id === 'kindOf') return kindOf(p);
-      return seatFunctions[id] ?? userFunction(deps.functions.get(id));
+      return seatFunctions[id] ?? placeFunction(p, id) ?? userFunction(deps.functions.get(id));
     },
     newSlot: () => deps.newSlot(),
     spaceItem(set: string, id: string): number | undefined {
@@ -184,3 +184,90 @@ const seatFunctions: Record<string, FunctionBinding> = {
     },
   },
 };
+
+/** the space set of a place type (or of a list of places), if it is one */
+function setOf(p: Program, t: Type | undefined): { index: number; set: Program['spaces'][number] } | undefined {
+  const x = t?.k === 'list' ? t.of : t;
+  if (x?.k !== 'space') return undefined;
+  const index = p.spaces.findIndex((d) => d.id === x.set);
+  return index < 0 ? undefined : { index, set: p.spaces[index]! };
+}
+
+/** the places of a set that are in play in this game (their `when` holds) */
+const inPlay = (c: unknown, index: number): number[] => r(c).t.spaces[index]!;
+
+/**
+ * Graph built-ins over a space set's `edges` (neighbours, adjacent, distance) and over its order
+ * as a cycle (nextOf): places left out of the game (their `when` is false) are not on the board.
+ */
+function placeFunction(p: Program, id: string): FunctionBinding | undefined {
+  if (!['neighbours', 'adjacent', 'distance', 'nextOf'].includes(id)) return undefined;
+  // a place is an item index at run time: the set is known when the call is checked
+  let g: { index: number; set: Program['spaces'][number] } | undefined;
+  const graphArgs = (a: Type[], n: number): string | undefined => {
+    if (a.length !== n) return `${id} takes ${n === 1 ? 'one place' : 'two places'}`;
+    g = setOf(p, a[0]);
+    if (!g || a[0]!.k === 'list') return `${id} needs a place of a space set`;
+    if (n === 2 && !((a[1]!.k === 'space' && a[1]!.set === g.set.id) || a[1]!.k === 'none' || a[1]!.k === 'any')) return `${id} needs two places of the same set '${g.set.id}'`;
+    if (!g.set.edges) return `${id}: the space set '${g.set.id}' has no edges (declare 'edges: <prop>' with a '${g.set.id}[]' prop)`;
+    return undefined;
+  };
+  const around = (c: unknown, x: number): number[] => {
+    const live = inPlay(c, g!.index);
+    return g!.set.edges![x]!.filter((y) => live.includes(y));
+  };
+  switch (id) {
+    case 'neighbours':
+      return {
+        check: (a) => graphArgs(a, 1) ?? T.list(T.space(g!.set.id)),
+        call: (a, c) => (a[0] === null ? [] : around(c, a[0] as number)),
+      };
+    case 'adjacent':
+      return {
+        check: (a) => graphArgs(a, 2) ?? T.bool,
+        call: (a, c) => a[0] !== null && a[1] !== null && around(c, a[0] as number).includes(a[1] as number),
+      };
+    case 'distance':
+      return {
+        check: (a) => graphArgs(a, 2) ?? T.number,
+        call: (a, c) => {
+          if (a[0] === null || a[1] === null) return null;
+          // fewest edges, breadth first over the places in play; none when unreachable
+          const from = a[0] as number;
+          const to = a[1] as number;
+          const dist = new Map<number, number>([[from, 0]]);
+          const queue = [from];
+          for (let i = 0; i < queue.length; i++) {
+            const x = queue[i]!;
+            if (x === to) return dist.get(x)!;
+            for (const y of around(c, x)) if (!dist.has(y)) { dist.set(y, dist.get(x)! + 1); queue.push(y); }
+          }
+          return null;
+        },
+      };
+    default:
+      return {
+        check: (a) => {
+          if (a.length !== 2) return 'nextOf takes a place and a list of places';
+          g = setOf(p, a[0]);
+          if (!g || a[0]!.k === 'list') return 'nextOf needs a place of a space set first';
+          if (!(a[1]!.k === 'list' && ((a[1]!.of.k === 'space' && a[1]!.of.set === g.set.id) || a[1]!.of.k === 'any'))) return `nextOf needs a list of places of '${g.set.id}' second`;
+          return T.space(g.set.id);
+        },
+        call: (a) => {
+          const among = a[1] as number[];
+          if (a[0] === null) return null;
+          // the set's order is the cycle (as seats go clockwise): the first of `among` after x, going round
+          const x = a[0] as number;
+          let best: number | null = null;
+          let bestD = Infinity;
+          const n = g!.set.items.length;
+          for (const y of among) {
+            const d = (y - x + n) % n;
+            if (d > 0 && d < bestD) { bestD = d; best = y; }
+          }
+          return best;
+        },
+      };
+  }
+}
