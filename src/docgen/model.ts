@@ -20,6 +20,7 @@ export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
   seatVars: 'components',
   zones: 'components',
   functions: 'components',
+  effectLists: 'components',
   setup: 'setup',
   flow: 'flow',
   procedures: 'flow',

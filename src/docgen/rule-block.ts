@@ -3,7 +3,7 @@
  * generated reading of its effects or formula, its verbatim source quotes linked to the source
  * lines, its `when` guard as badges, and its assumption set apart in a warning box.
  */
-import type { Effect, Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../spec/types.generated.ts';
+import type { Effect, EffectList, Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../spec/types.generated.ts';
 import { nodeHref, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';
@@ -196,6 +196,12 @@ function factsOf(ctx: PageCtx, n: DocNode): string[] {
     case 'procedures': {
       const p = n.node as unknown as Procedure;
       if (p.params && p.params.length > 0) out.push(f('params', paramList(p.params)));
+      break;
+    }
+    case 'effectLists': {
+      const l = n.node as unknown as EffectList;
+      out.push(f('carriedBy', code(l.for)), f('calledAs', code(l.as)));
+      if (l.params && l.params.length > 0) out.push(f('params', paramList(l.params)));
       break;
     }
     case 'triggers': {

@@ -31,7 +31,7 @@ const spec = {
     { id: 'hand', per: 'seat', visibility: 'owner', text: t('A hand.', '手牌。'), assumption: why },
   ],
   triggers: [
-    { id: 'on-raid', on: 'raid', params: ['at'], text: t('A raid empties a district.', '突襲清空一區。'), assumption: why, do: [{ forEach: 'seats', as: 's', do: [{ set: 's.cubes[at]', to: 0 }] }] },
+    { id: 'on-raid', event: 'raid', params: [{ name: 'at', type: 'district' }], text: t('A raid empties a district.', '突襲清空一區。'), assumption: why, do: [{ forEach: 'seats', as: 's', do: [{ set: 's.cubes[at]', to: 0 }] }] },
   ],
   flow: [
     {

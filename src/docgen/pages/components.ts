@@ -30,5 +30,6 @@ export function componentsPage(ctx: PageCtx): string {
     ...sectionOf(ctx, 'vars', 'vars', 'Vars'),
     ...sectionOf(ctx, 'seatVars', 'seatVars', 'SeatVars'),
     ...sectionOf(ctx, 'functions', 'functions', 'Functions'),
+    ...sectionOf(ctx, 'effectLists', 'effectLists', 'EffectLists'),
   ]);
 }
