@@ -424,10 +424,12 @@ export class EffectCompiler {
     const inner = env.child();
     inner.bind('me', { slot: meSlot, type: T.seat });
     const options = this.cc.expr(e, 'options', inner);
-    if (!options) return;
+    // a wrong choice still binds its answer (as anything), so one mistake is reported once
+    const bindAnyway = (): void => { if (typeof e['as'] === 'string') env.bind(e['as'], { slot: this.cc.newSlot(), type: T.any }); };
+    if (!options) return bindAnyway();
     if (options.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card', 'space'].includes(options.type.of.k)) {
       this.cc.error(e, 'options', `'options' must be a list of numbers, booleans, strings, seats, cards or places; got ${typeToString(options.type)}`);
-      return;
+      return bindAnyway();
     }
     const of = options.type.of;
     const optionType = of.k as ChooseInstr['optionType'];
@@ -568,7 +570,7 @@ export class EffectCompiler {
     const table = this.listTable(id, e);
     const subject = this.cc.expr(e, 'resolve', env);
     if (!table || !subject) return;
-    if (subject.type.k !== 'none' && typeToString(subject.type) !== typeToString(table.subject)) {
+    if (subject.type.k !== 'none' && subject.type.k !== 'any' && typeToString(subject.type) !== typeToString(table.subject)) {
       this.cc.error(e, 'resolve', `effect list '${id}' is carried by ${table.byKind ? 'card kinds' : `the places of '${String(table.decl['for'])}'`}: resolve ${table.byKind ? 'a card' : `a ${String(table.decl['for'])}`}, not ${typeToString(subject.type)}`);
       return;
     }
