@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { EngineTools } from './interpreter/api.ts';
+import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames } from './interpreter/smoke.ts';
@@ -17,24 +17,33 @@ export function listGames(rulesDir: string): string[] {
   return findGameDirs(rulesDir).map((d) => basename(d)).sort();
 }
 
+/** One game folder, checked: its engine when it compiles, and the option settings its random games were played under. */
+export interface GameCheck {
+  dir: string;
+  engine?: EngineTools;
+  diagnostics: Diagnostic[];
+  /** with random games: the option settings played (each under every player count) */
+  played?: Record<string, Json>[];
+}
+
 /** Load, check and compile one game folder. */
-export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { engine?: EngineTools; diagnostics: Diagnostic[] } {
+export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): GameCheck {
   const loaded = loadSpecFolder(dir);
   const diagnostics = [...loaded.diagnostics];
-  if (!loaded.spec || hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
+  if (!loaded.spec || hasErrors(diagnostics)) return { dir, diagnostics: sortDiagnostics(diagnostics) };
   const compiled = compileProgram(loaded.spec);
   diagnostics.push(...compiled.diagnostics);
-  if (!compiled.program) return { diagnostics: sortDiagnostics(diagnostics) };
+  if (!compiled.program) return { dir, diagnostics: sortDiagnostics(diagnostics) };
   const engine = makeEngine(compiled.program);
-  if (opts.smoke) {
-    const spec = loaded.spec;
-    for (const f of smokeGames(engine)) {
-      const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
-      const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
-      diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
-    }
+  if (!opts.smoke) return { dir, engine, diagnostics: sortDiagnostics(diagnostics) };
+  const spec = loaded.spec;
+  const smoke = smokeGames(engine);
+  for (const f of smoke.failures) {
+    const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
+    const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
+    diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
   }
-  return { engine, diagnostics: sortDiagnostics(diagnostics) };
+  return { dir, engine, diagnostics: sortDiagnostics(diagnostics), played: smoke.played };
 }
 
 /** Load, check and compile a game by id; engine is undefined when there are errors. */
@@ -56,23 +65,32 @@ export function openGame(rulesDir: string, id: string): { engine?: EngineTools; 
  * or a flow that never ends, is reported with the rule that caused it.
  */
 export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): Diagnostic[] {
+  return sortDiagnostics(checkGames(paths, opts).flatMap((g) => g.diagnostics));
+}
+
+/** Each game the paths stand for, checked once (a path that does not exist is one failed check). */
+export function checkGames(paths: string[], opts: { smoke?: boolean } = {}): GameCheck[] {
   const dirs = new Set<string>();
-  const out: Diagnostic[] = [];
+  const out: GameCheck[] = [];
   for (const p of paths) {
-    if (!existsSync(p)) {
-      out.push({ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' });
-      continue;
-    }
-    const abs = resolve(p);
-    if (statSync(abs).isFile()) dirs.add(gameDirOf(abs));
-    else if (isGameDir(abs)) dirs.add(abs);
-    else if (findGameDirs(abs).length > 0) for (const d of findGameDirs(abs)) dirs.add(resolve(d));
-    else dirs.add(abs);
+    if (!existsSync(p)) out.push({ dir: p, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
+    else for (const d of gameDirsFor(p)) dirs.add(d);
   }
-  for (const dir of [...dirs].sort()) {
-    out.push(...compileGameDir(dir, { smoke: opts.smoke !== false }).diagnostics);
-  }
-  return sortDiagnostics(out);
+  for (const dir of [...dirs].sort()) out.push(compileGameDir(dir, { smoke: opts.smoke !== false }));
+  return out;
+}
+
+/**
+ * The game folders a path stands for — the one place that decides it: a YAML file → its game
+ * folder (the nearest folder holding a `game:` section); a game folder → itself; any other
+ * folder → the game folders below it (or itself, to be reported, when it holds none).
+ */
+export function gameDirsFor(path: string): string[] {
+  const abs = resolve(path);
+  if (statSync(abs).isFile()) return [gameDirOf(abs)];
+  if (isGameDir(abs)) return [abs];
+  const below = findGameDirs(abs).map((d) => resolve(d));
+  return below.length > 0 ? below : [abs];
 }
 
 /** a game folder holds its `game:` section in a YAML file directly inside it */

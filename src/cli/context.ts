@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Engine } from '../interpreter/api.ts';
+import type { Engine, Json } from '../interpreter/api.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
 import type { Prompter } from './prompter.ts';
 
@@ -13,6 +13,8 @@ export interface GameSource {
   /** ids of the games under rulesDir */
   listGames(rulesDir: string): string[];
   validatePaths(paths: string[]): Diagnostic[];
+  /** each game the paths stand for, loaded, checked and compiled once */
+  checkGames(paths: string[]): { dir: string; engine?: Engine; diagnostics: Diagnostic[]; played?: Record<string, Json>[] }[];
   openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[] };
 }
 
@@ -79,7 +81,7 @@ const notLoaded = (): never => {
 
 export function defaultContext(): CliContext {
   return {
-    games: { listGames: notLoaded, validatePaths: notLoaded, openGame: notLoaded },
+    games: { listGames: notLoaded, validatePaths: notLoaded, checkGames: notLoaded, openGame: notLoaded },
     loadGames: async () => (await import('../games.ts')) as GameSource,
     io: processIO(),
     defaultRulesDir: defaultRulesDir(),

@@ -1,6 +1,6 @@
 /**
- * Dynamic check run by `validate`: a few random games under every player count and every
- * combination of bool options. What static checks cannot prove — that whoever must act always
+ * Dynamic check run by `validate`: a few random games under every player count and a covering
+ * set of option settings (see optionCombos). What static checks cannot prove — that whoever must act always
  * has a legal action, and that the flow ends — is tried here, and a failure names its rule.
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -14,29 +14,57 @@ export interface SmokeFailure {
 
 const MAX_STEPS = 20_000;
 
+/**
+ * The option settings the random games are played under: all defaults, each option set alone to
+ * each of its other values, and each pair of options set together to each pair of other values —
+ * a covering set in which every value of every option meets every value of every other option.
+ * Ten bool reading switches give 56 settings instead of 1,024. When the full product is no
+ * larger, it is played instead.
+ */
 export function optionCombos(engine: Engine): Record<string, Json>[] {
-  let combos: Record<string, Json>[] = [{}];
-  for (const o of engine.options) {
-    const values: Json[] = o.type === 'bool' ? [false, true] : o.values ? o.values : [o.default];
-    combos = combos.flatMap((c) => values.map((v) => ({ ...c, [o.id]: v })));
+  const opts = engine.options.map((o) => ({ id: o.id, def: o.default, others: (o.type === 'bool' ? [false, true] : o.values ?? [o.default]).filter((v) => v !== o.default) }));
+  const product = opts.reduce((n, o) => n * (o.others.length + 1), 1);
+  const defaults = Object.fromEntries(opts.map((o) => [o.id, o.def])) as Record<string, Json>;
+  if (product <= 1 + opts.reduce((n, o) => n + o.others.length, 0) + pairs(opts)) {
+    let combos: Record<string, Json>[] = [{}];
+    for (const o of opts) combos = combos.flatMap((c) => [o.def, ...o.others].map((v) => ({ ...c, [o.id]: v })));
+    return combos;
   }
-  return combos;
+  const out: Record<string, Json>[] = [{ ...defaults }];
+  opts.forEach((o) => { for (const v of o.others) out.push({ ...defaults, [o.id]: v }); });
+  opts.forEach((a, i) => {
+    for (const b of opts.slice(i + 1)) for (const va of a.others) for (const vb of b.others) out.push({ ...defaults, [a.id]: va, [b.id]: vb });
+  });
+  return out;
 }
 
-export function smokeGames(engine: Engine, gamesPerSetting = 3): SmokeFailure[] {
+function pairs(opts: { others: Json[] }[]): number {
+  let n = 0;
+  opts.forEach((a, i) => { for (const b of opts.slice(i + 1)) n += a.others.length * b.others.length; });
+  return n;
+}
+
+export interface SmokeReport {
+  failures: SmokeFailure[];
+  /** the option settings played, each under every player count */
+  played: Record<string, Json>[];
+}
+
+export function smokeGames(engine: Engine, gamesPerSetting = 3): SmokeReport {
   const failures: SmokeFailure[] = [];
+  const played = optionCombos(engine);
   for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
-    for (const options of optionCombos(engine)) {
+    for (const options of played) {
       for (let g = 0; g < gamesPerSetting; g++) {
         const failure = tryGame(engine, players, options, g + 1);
         if (failure) {
           failures.push({ ...failure, message: `${players} players, options ${JSON.stringify(options)}, seed ${g + 1}: ${failure.message}` });
-          return failures; // one failure is enough to act on
+          return { failures, played }; // one failure is enough to act on
         }
       }
     }
   }
-  return failures;
+  return { failures, played };
 }
 
 function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number): SmokeFailure | undefined {

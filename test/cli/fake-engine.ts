@@ -168,6 +168,7 @@ export function fakeSource(engines: Engine<any>[] = [makePickEngine()], diagnost
   return {
     listGames: () => engines.map((e) => e.id),
     validatePaths: () => diagnostics,
+    checkGames: () => [{ dir: 'rules', diagnostics, ...(engines[0] ? { engine: engines[0] as Engine } : {}) }],
     openGame: (_dir, id) => {
       const engine = engines.find((e) => e.id === id);
       return engine ? { engine: engine as Engine, diagnostics: [] } : { diagnostics: [] };
