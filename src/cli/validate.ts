@@ -46,6 +46,7 @@ function printDetails(ctx: CliContext, rep: ValidateReport): void {
       ctx.io.out(
         `${name}: ${plural(proofs.length, 'choice')}; never empty by their form: ${ids((c) => c.by === 'form')}; ` +
           `by their guards: ${ids((c) => c.by === 'guard')}; ` +
+          `later steps of choices in steps: ${ids((c) => c.by === 'stages')}; ` +
           `tried in random games under every player count and option: ${ids((c) => !c.proven)}\n`,
       );
     }

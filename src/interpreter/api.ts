@@ -143,7 +143,9 @@ export interface ChoiceProof {
   id: string;
   rule: string;
   proven: boolean;
-  by?: 'form' | 'guard';
+  /** form: its options are never empty; guard: the conditions around it say so; stages: a later
+   *  step of a staged choice, whose earlier steps offered only values that can be completed */
+  by?: 'form' | 'guard' | 'stages';
 }
 
 /** Tools-only extension of the Engine: inspect and arrange states (tests, scenario runner, debugging). */

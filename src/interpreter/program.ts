@@ -112,6 +112,10 @@ export interface ChooseInstr {
    *  knows of them follows from the zone, without looking for each card */
   optionsZone?: ZoneRef;
   labels: Record<string, Text>;
+  /** a step of a staged choice that is taken without asking when it has one value */
+  auto?: boolean;
+  /** why the options can be empty, for the error when they are (a staged choice's first step) */
+  emptyWhy?: string;
 }
 
 export type Instr =

@@ -212,8 +212,12 @@ function openChoice(s: State, c: RunCtx, ch: ChooseInstr): boolean {
     c.locals[ch.meSlot] = seat;
     const opts = ch.options(c);
     if (opts.length === 0)
-      throw new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: the spec must always leave a legal answer`, ch.rule);
+      throw new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: ${ch.emptyWhy ?? 'the spec must always leave a legal answer'}`, ch.rule);
     options.push(opts.slice());
+  }
+  if (ch.auto && seats.length === 1 && options[0]!.length === 1) {
+    commit(c.p, c, ch, seats[0]!, options[0]![0]!); // one value: taken without asking
+    return false;
   }
   s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null) };
   return true;

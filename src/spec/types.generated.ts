@@ -619,7 +619,7 @@ export interface DealEffect {
   seats?: Expr;
 }
 /**
- * A decision: the game waits until the deciding seat(s) pick one of the options. Use `as` when one seat decides, `into` when several decide at once.
+ * A decision: the game waits until the deciding seat(s) pick one of the options. Use `as` when one seat decides, `into` when several decide at once. Give `options`, or `steps` for one decision in several steps (a staged choice: each step offers only the values that can still be completed).
  *
  * This interface was referenced by `Spec`'s JSON-Schema
  * via the `definition` "ChooseEffect".
@@ -631,9 +631,19 @@ export interface ChooseEffect {
    */
   seats: Expr;
   /**
-   * What they may pick, worked out for each deciding seat with `me` standing for that seat, e.g. `filter(alive, t => t != me)`.
+   * What they may pick, worked out for each deciding seat with `me` standing for that seat, e.g. `filter(alive, t => t != me)`. (Not with `steps`.)
    */
-  options: Expr;
+  options?: Expr;
+  /**
+   * One decision by one seat in several steps, answered one after another (a location, then a person, then a payment). Each step is an ordinary decision with its own id, but it offers only the values for which the later steps can still be completed and `where` can hold: the engine looks ahead, since step options are expressions without effects. Each step's answer is bound by its `as` for the later steps and the effects that follow.
+   *
+   * @minItems 1
+   */
+  steps?: ChoiceStep[];
+  /**
+   * With `steps`: what the answers of all the steps together must satisfy (checked on completion, and looked ahead at every step), e.g. `nb + ns >= needed(me, c)`.
+   */
+  where?: Expr;
   /**
    * Several seats decide: the seat variable that receives each seat's answer.
    */
@@ -660,6 +670,40 @@ export interface ChooseEffect {
    * The question shown to the deciding players.
    */
   prompt: Text;
+}
+/**
+ * One step of a staged choice.
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "ChoiceStep".
+ */
+export interface ChoiceStep {
+  /**
+   * The id of this step's decision (as players, logs and replays see it).
+   */
+  choose: ChoiceId;
+  /**
+   * The name of this step's answer, for the later steps, `where` and the effects after the choice.
+   */
+  as: LocalName;
+  /**
+   * What this step may offer, with the earlier steps' answers bound; the engine keeps only the values that can still be completed.
+   */
+  options: Expr;
+  /**
+   * The question of this step (default: the choice's prompt).
+   */
+  prompt?: Text;
+  /**
+   * Optional: how each option of this step is shown, by option value.
+   */
+  labels?: {
+    [k: string]: Text;
+  };
+  /**
+   * `several`: when only one value of this step can be completed it is taken without asking. Default `always`.
+   */
+  ask?: 'always' | 'several';
 }
 /**
  * Run a procedure here.

@@ -18,8 +18,10 @@ describe('static proof that a choice always offers an option, on the games', () 
 
   it('proves choices under an if that tests their options, and cases chosen earlier', () => {
     const boss = proofs('rules/the-boss');
-    // 'if: count(bigOpts) > 1' then 'choose: big-cubes, options: bigOpts'
-    expect(boss['big-cubes']).toBe('guard');
+    // a later step of the choice in steps where → big-cubes → small-cubes: 'where' offered only
+    // characters where some number of big and small cubes completes the placing
+    expect(boss['big-cubes']).toBe('stages');
+    expect(boss['small-cubes']).toBe('stages');
     expect(boss['whose-cube']).toBe('guard');
     // the hand is dealt by rules the proof does not follow
     expect(boss['reveal']).toBe(false);

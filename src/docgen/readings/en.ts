@@ -61,7 +61,17 @@ export const en: Templates = {
     choose: (e, r) => {
       const together = e.simultaneous ?? e.into !== undefined;
       const who = r.expr(e.seats);
-      const options = r.expr(e.options);
+      if (e.steps) {
+        // a staged choice: its steps in order, each offering only what can still be completed
+        const steps = e.steps.map((st) => {
+          const text = `${q(st.choose)} ${st.as} from ${r.expr(st.options)}`;
+          r.bind(st.as);
+          return text;
+        });
+        const where = e.where !== undefined ? `, so that ${r.expr(e.where)}` : '';
+        return `decision ${q(e.choose)}: ${who} choose in steps — ${q(e.prompt.en)} — ${steps.join(', then ')}${where}; each step offers only what can still be completed`;
+      }
+      const options = r.expr(e.options!);
       const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)} = ${t.en}`);
       const answer = e.into !== undefined ? `each answer goes into their ${e.into}` : e.as !== undefined ? `the answer is called ${e.as}` : 'the answer is recorded';
       if (e.as !== undefined) r.bind(e.as);

@@ -55,7 +55,16 @@ export const zh: Templates = {
     choose: (e, r) => {
       const together = e.simultaneous ?? e.into !== undefined;
       const who = r.expr(e.seats);
-      const options = r.expr(e.options);
+      if (e.steps) {
+        const steps = e.steps.map((st) => {
+          const text = `${q(st.choose)}：從 ${r.expr(st.options)} 選出 ${st.as}`;
+          r.bind(st.as);
+          return text;
+        });
+        const where = e.where !== undefined ? `，並須使 ${r.expr(e.where)}` : '';
+        return `決策${q(e.choose)}：${who} 分步選擇——${q(e.prompt.zh)}——${steps.join('，接著')}${where}；每一步只提供仍能完成的選項`;
+      }
+      const options = r.expr(e.options!);
       const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)}＝${t.zh}`);
       const answer = e.into !== undefined ? `答案記入各自的 ${e.into}` : e.as !== undefined ? `答案稱為 ${e.as}` : '記錄答案';
       if (e.as !== undefined) r.bind(e.as);

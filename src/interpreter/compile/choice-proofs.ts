@@ -378,7 +378,10 @@ export function writesOf(effects: unknown, spec: Node, inlining: string[] = []):
     else if ('move' in e) w = union(namesIn(e['move']), namesIn(e['to']));
     else if ('shuffle' in e) w = namesIn(e['shuffle']);
     else if ('deal' in e) w = union(namesIn(e['deal']), new Set([String(e['to'])]));
-    else if ('choose' in e) w = new Set([e['into'], e['as']].filter((x): x is string => typeof x === 'string'));
+    else if ('choose' in e) {
+      const steps = Array.isArray(e['steps']) ? e['steps'].filter(isNode).map((st) => st['as']) : [];
+      w = new Set([e['into'], e['as'], ...steps].filter((x): x is string => typeof x === 'string'));
+    }
     else if ('call' in e) {
       const proc = list(spec['procedures']).find((x) => isNode(x) && x['id'] === e['call']);
       w = isNode(proc) ? body(proc, String(proc['id'])) : 'all';
@@ -421,7 +424,7 @@ interface Fact {
 /** per fact, what it said while it held (undefined: it did not hold) */
 type Snapshot = ({ f: Formula; reads: Set<string> } | undefined)[];
 
-export type ProofKind = 'form' | 'guard';
+export type ProofKind = 'form' | 'guard' | 'stages';
 
 /** The facts known at the point the effect compiler has reached, and the proofs made there. */
 export class ChoiceProver {

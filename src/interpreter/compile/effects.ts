@@ -407,6 +407,11 @@ export class EffectCompiler {
   }
 
   private choose(e: Node, env: Env, rule: string): void {
+    if (e['steps'] !== undefined) return this.stagedChoose(e, env, rule);
+    if (e['options'] === undefined) {
+      this.cc.error(e, 'choose', "a choice needs 'options:' (or 'steps:' for a choice in several steps)");
+      return;
+    }
     const id = String(e['choose']);
     const p = this.cc.program;
     // the same choose may be inlined at several call sites of its procedure; two different ones may not share an id
@@ -481,6 +486,90 @@ export class EffectCompiler {
     this.prover.kill([e]);
     this.prover.chose(e['options'], e['seats'], single, e['as']);
     this.cc.emit({ op: 'choose', c: instr }, rule);
+  }
+
+  /**
+   * One seat's decision in several steps. Each step is an ordinary choice (its own id, prompt and
+   * labels) whose options keep only the values that can still be completed: the later steps'
+   * options (evaluated with this value bound) must offer one that completes in turn, and the last
+   * must satisfy `where`. Step options are expressions, without effects, so looking ahead changes
+   * nothing but the step slots, which the answers then set.
+   */
+  private stagedChoose(e: Node, env: Env, rule: string): void {
+    const id = String(e['choose']);
+    const p = this.cc.program;
+    for (const key of ['options', 'as', 'into', 'simultaneous'])
+      if (e[key] !== undefined) this.cc.error(e, key, `a choice in steps takes no '${key}': each step has its own options and 'as'`);
+    const first = this.chooseNodes.get(id);
+    if (first && first !== e) this.cc.error(e, 'choose', `choice id '${id}' is used twice`);
+    this.chooseNodes.set(id, e);
+    const seatsC = this.cc.expr(e, 'seats', env, T.seat);
+    const steps = Array.isArray(e['steps']) ? e['steps'].filter(isNode) : [];
+    if (!seatsC || steps.length === 0) return;
+    const meSlot = this.cc.newSlot();
+    const inner = env.child();
+    inner.bind('me', { slot: meSlot, type: T.seat });
+    type Step = { node: Node; id: string; slot: number; options: Run<Json[]>; type: Type };
+    const compiled: Step[] = [];
+    let ok = true;
+    for (const st of steps) {
+      const sid = String(st['choose']);
+      const other = this.chooseNodes.get(sid);
+      if (other && other !== st) this.cc.error(st, 'choose', `choice id '${sid}' is used twice`);
+      this.chooseNodes.set(sid, st);
+      const opts = this.cc.expr(st, 'options', inner);
+      const slot = this.cc.newSlot();
+      const as = String(st['as']);
+      if (!opts || opts.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card', 'space'].includes(opts.type.of.k)) {
+        if (opts) this.cc.error(st, 'options', `'options' must be a list of numbers, booleans, strings, seats, cards or places; got ${typeToString(opts.type)}`);
+        inner.bind(as, { slot, type: T.any });
+        env.bind(as, { slot, type: T.any });
+        ok = false;
+        continue;
+      }
+      inner.bind(as, { slot, type: opts.type.of });
+      env.bind(as, { slot, type: opts.type.of }); // the answers are named for the effects after the choice
+      compiled.push({ node: st, id: sid, slot, options: opts.fn as Run<Json[]>, type: opts.type.of });
+    }
+    const where = e['where'] !== undefined ? (this.cc.expr(e, 'where', inner, T.bool)?.fn as Run<unknown> | undefined) : undefined;
+    if (!ok || (e['where'] !== undefined && !where)) return;
+    const n = compiled.length;
+    // completes(i): with the steps before i answered (their slots set), some value of step i completes
+    const completes = (i: number, c: RunCtx): boolean => {
+      if (i === n) return where ? where(c) === true : true;
+      const st = compiled[i]!;
+      for (const v of st.options(c)) {
+        c.locals[st.slot] = v;
+        if (completes(i + 1, c)) return true;
+      }
+      return false;
+    };
+    const seat = seatsC.fn as Run<number | null>;
+    compiled.forEach((st, i) => {
+      const options: Run<Json[]> = (c) => st.options(c).filter((v) => { c.locals[st.slot] = v; return completes(i + 1, c); });
+      const of = st.type;
+      const instr: ChooseInstr = {
+        id: st.id,
+        rule,
+        prompt: (st.node['prompt'] ?? e['prompt'] ?? { en: st.id, zh: st.id }) as Text,
+        seats: (c) => { const x = seat(c); return x === null ? [] : [x]; },
+        options,
+        meSlot,
+        simultaneous: false,
+        secret: e['secret'] === true,
+        optionType: of.k as ChooseInstr['optionType'],
+        labels: (isNode(st.node['labels']) ? st.node['labels'] : {}) as Record<string, Text>,
+        asSlot: st.slot,
+        ...(st.node['ask'] === 'several' ? { auto: true } : {}),
+        ...(i === 0 ? { emptyWhy: `no value of the first step of the choice '${id}' in steps can be completed (each fails a later step${where ? " or 'where'" : ''})` } : {}),
+        ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((x) => x.id === of.set) } : {}),
+      };
+      p.chooses.set(st.id, instr);
+      // a later step is never empty: the step before it offered only values that complete
+      p.choiceProofs.push(i === 0 ? { id: st.id, rule, proven: false } : { id: st.id, rule, proven: true, by: 'stages' });
+      this.prover.kill([{ choose: st.id, as: st.node['as'], options: st.node['options'] }]);
+      this.cc.emit({ op: 'choose', c: instr }, rule);
+    });
   }
 
   private call(e: Node, env: Env, rule: string): void {
