@@ -210,7 +210,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     if (!pd) return null;
     if (pd.kind === 'chance') return -1;
     // waitingFor[0]: the first seat still to answer, simultaneous or not
-    const k = pd.answers.indexOf(null);
+    const k = pd.answered.indexOf(false);
     if (k < 0) {
       const ch = pendingChoice(p, s);
       throw new EngineError(`choice '${ch?.id}' (rule '${ch?.rule}') is pending but waits for no seat`);
@@ -226,6 +226,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     const ch = p.chooses.get(action.choice);
     const v = action.value;
     if (!ch) return JSON.stringify(v);
+    if (v === null) return ch.labels['none']?.[lang] ?? (lang === 'zh' ? '無' : 'none');
     switch (ch.optionType) {
       case 'seat':
         return lang === 'zh' ? `座位 ${Number(v)}` : `seat ${Number(v)}`;

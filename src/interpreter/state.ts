@@ -22,8 +22,10 @@ export interface PendingState {
   seats: number[];
   /** per deciding seat (same order as seats): the legal values */
   options: Json[][];
-  /** secret answers of a simultaneous choice, by seat; null = not yet */
+  /** secret answers of a simultaneous choice, by seat (an answer may itself be none) */
   answers: (Json | null)[];
+  /** by seat: has it answered yet */
+  answered: boolean[];
   /** chance: the draws still to make (shuffle: next position to fill) */
   draw?: number;
 }

@@ -62,8 +62,7 @@ export function seatView(p: Program, s: State, t: Tables, seat: number, pending:
   const myAnswers: Record<string, Json> = {};
   if (s.pending?.kind === 'choice' && pending?.kind === 'choice') {
     const k = s.pending.seats.indexOf(seat);
-    const mine = k >= 0 ? s.pending.answers[k] : null;
-    if (mine !== null && mine !== undefined) myAnswers[pending.choice] = mine;
+    if (k >= 0 && s.pending.answered[k]) myAnswers[pending.choice] = s.pending.answers[k]!;
   }
 
   const log = s.log.flatMap((e) => {

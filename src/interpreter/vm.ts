@@ -105,7 +105,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
             break;
           }
           if (s.externalChance) {
-            s.pending = { kind: 'chance', at: pc, seats: [-1], options: [], answers: [], draw: 0 };
+            s.pending = { kind: 'chance', at: pc, seats: [-1], options: [], answers: [], answered: [], draw: 0 };
             return;
           }
           // Fisher–Yates as a sequence of draws: position i takes one of the n−i cards left.
@@ -219,7 +219,7 @@ function openChoice(s: State, c: RunCtx, ch: ChooseInstr): boolean {
     commit(c.p, c, ch, seats[0]!, options[0]![0]!); // one value: taken without asking
     return false;
   }
-  s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null) };
+  s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null), answered: new Array<boolean>(seats.length).fill(false) };
   return true;
 }
 
@@ -252,12 +252,12 @@ export function pendingChoice(p: Program, s: State): ChooseInstr | undefined {
 /** May the seat at position k of the pending choice answer now? Not yet answered, and — unless
  *  the choice is simultaneous — the first seat still to answer. */
 export function isWaiting(pending: PendingState, ch: ChooseInstr, k: number): boolean {
-  return k >= 0 && pending.answers[k] === null && (ch.simultaneous || pending.answers.indexOf(null) === k);
+  return k >= 0 && !pending.answered[k] && (ch.simultaneous || pending.answered.indexOf(false) === k);
 }
 
 export function waitingFor(pending: PendingState, ch: ChooseInstr | undefined): number[] {
   if (pending.kind === 'chance') return [-1];
-  const open = pending.seats.filter((_, i) => pending.answers[i] === null);
+  const open = pending.seats.filter((_, i) => !pending.answered[i]);
   return ch && !ch.simultaneous ? open.slice(0, 1) : open;
 }
 
@@ -271,7 +271,8 @@ export function answer(p: Program, s: State, t: Tables, seat: number, action: Ac
   if (!isWaiting(pending, ch, k)) throw new EngineError(`seat ${seat} has nothing to decide in '${ch.id}'`, ch.rule);
   if (!pending.options[k]!.includes(action.value)) throw new EngineError(`${JSON.stringify(action.value)} is not a legal answer to '${ch.id}' for seat ${seat}`, ch.rule);
   answers[k] = action.value;
-  if (answers.includes(null)) return; // a simultaneous choice waits for everyone
+  pending.answered[k] = true;
+  if (pending.answered.includes(false)) return; // a simultaneous choice waits for everyone
   const c: RunCtx = { locals: s.locals, s, t, p };
   for (let i = 0; i < pending.seats.length; i++) commit(p, c, ch, pending.seats[i]!, answers[i]!);
   s.pending = null;

@@ -227,7 +227,7 @@ function nestedRules(effects: Effect[], found: (r: RuleNode) => void): void {
     else if ('if' in e) {
       nestedRules(e.then, found);
       nestedRules(e.else ?? [], found);
-    } else if ('do' in e) nestedRules(e.do, found);
+    } else if ('do' in e) nestedRules(e.do ?? [], found);
   }
 }
 

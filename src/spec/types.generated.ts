@@ -641,7 +641,7 @@ export interface ChooseEffect {
    */
   steps?: ChoiceStep[];
   /**
-   * With `steps`: what the answers of all the steps together must satisfy (checked on completion, and looked ahead at every step), e.g. `nb + ns >= needed(me, c)`.
+   * With `steps`: what the answers of all the steps together must satisfy (checked on completion, and looked ahead at every step), e.g. `nb + ns >= needed(me, c)`. With `pick`: a function of the picked list that must hold after every pick, e.g. `l => sum(l, x => x.cost) <= me.money`.
    */
   where?: Expr;
   /**
@@ -670,6 +670,39 @@ export interface ChooseEffect {
    * The question shown to the deciding players.
    */
   prompt: Text;
+  /**
+   * A menu: the list of things (actions, usually strings) the seat may take each at most once, in any order it likes, one decision at a time; after each pick the effects under `do` run with the pick bound by `as`. `none` (Done) ends it, offered once `min` picks are made; it ends by itself after `max` picks or when nothing is left.
+   */
+  menu?: Expr;
+  /**
+   * A subset pick: the seat picks values of `from` one decision at a time (each at most once) until it says Done (`none`, offered once `min` are picked) or `max` are picked; a value is offered only if the picked list with it still satisfies `where` (a budget: what holds for a list must hold for its parts). `as` names the picked list for the effects after.
+   */
+  pick?: {
+    /**
+     * What may be picked (a list).
+     */
+    from: Expr;
+    /**
+     * At least this many (default 0).
+     */
+    min?: Expr;
+    /**
+     * At most this many (default: all).
+     */
+    max?: Expr;
+  };
+  /**
+   * With `menu`: at least this many picks before Done is offered (default 0).
+   */
+  min?: Expr;
+  /**
+   * With `menu`: at most this many picks (default: all).
+   */
+  max?: Expr;
+  /**
+   * With `menu`: what happens after each pick (the pick is bound by `as`).
+   */
+  do?: Effects;
 }
 /**
  * One step of a staged choice.

@@ -408,6 +408,7 @@ export class EffectCompiler {
 
   private choose(e: Node, env: Env, rule: string): void {
     if (e['steps'] !== undefined) return this.stagedChoose(e, env, rule);
+    if (e['menu'] !== undefined || e['pick'] !== undefined) return this.repeatedChoose(e, env, rule);
     if (e['options'] === undefined) {
       this.cc.error(e, 'choose', "a choice needs 'options:' (or 'steps:' for a choice in several steps)");
       return;
@@ -570,6 +571,90 @@ export class EffectCompiler {
       this.prover.kill([{ choose: st.id, as: st.node['as'], options: st.node['options'] }]);
       this.cc.emit({ op: 'choose', c: instr }, rule);
     });
+  }
+
+  /**
+   * A menu (`menu:`, with `do:` after each pick) or a subset pick (`pick: {from, min, max}` with a
+   * budget `where`): one seat picks values one decision at a time, each at most once, until it
+   * says Done (`none`, offered once `min` are picked) or `max` are picked. The loop is ordinary
+   * instructions around one choice, so every pick is a decision in views, logs and replays.
+   */
+  private repeatedChoose(e: Node, env: Env, rule: string): void {
+    const id = String(e['choose']);
+    const p = this.cc.program;
+    const isMenu = e['menu'] !== undefined;
+    const spec = isMenu ? e : isNode(e['pick']) ? e['pick'] : {};
+    for (const key of ['options', 'into', 'simultaneous', 'steps', ...(isMenu ? ['pick'] : ['menu', 'do', 'min', 'max'])])
+      if (e[key] !== undefined) this.cc.error(e, key, `a ${isMenu ? 'menu' : 'pick'} takes no '${key}'`);
+    const first = this.chooseNodes.get(id);
+    if (first && first !== e) this.cc.error(e, 'choose', `choice id '${id}' is used twice`);
+    this.chooseNodes.set(id, e);
+    const as = typeof e['as'] === 'string' ? e['as'] : undefined;
+    if (!as) this.cc.error(e, 'choose', `a ${isMenu ? 'menu' : 'pick'} needs 'as: <name>' for ${isMenu ? 'each pick' : 'the picked list'}`);
+    const seatsC = this.cc.expr(e, 'seats', env, T.seat);
+    const meSlot = this.cc.newSlot();
+    const inner = env.child();
+    inner.bind('me', { slot: meSlot, type: T.seat });
+    const items = this.cc.expr(spec, isMenu ? 'menu' : 'from', inner);
+    const min = spec['min'] !== undefined ? (this.cc.expr(spec, 'min', inner, T.number)?.fn as Run<number> | undefined) : () => 0;
+    const max = spec['max'] !== undefined ? (this.cc.expr(spec, 'max', inner, T.number)?.fn as Run<number> | undefined) : () => Infinity;
+    const pickedSlot = this.cc.newSlot();
+    const answerSlot = this.cc.newSlot();
+    const bad = !seatsC || !items || !min || !max || !as || items.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card', 'space'].includes(items.type.of.k);
+    if (items && (items.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card', 'space'].includes(items.type.of.k)))
+      this.cc.error(spec, isMenu ? 'menu' : 'from', `expected a list of numbers, booleans, strings, seats, cards or places; got ${typeToString(items.type)}`);
+    const of = items && items.type.k === 'list' ? items.type.of : T.any;
+    const where = !isMenu && e['where'] !== undefined ? this.cc.lambda(e, 'where', inner, [T.list(of)], T.bool) : undefined;
+    if (bad || (!isMenu && e['where'] !== undefined && !where)) {
+      if (as) env.bind(as, { slot: answerSlot, type: isMenu ? T.any : T.list(T.any) });
+      return;
+    }
+    const seat = seatsC.fn as Run<number | null>;
+    const all = items.fn as Run<Json[]>;
+    const left = (c: RunCtx): Json[] => {
+      const picked = c.locals[pickedSlot] as Json[];
+      return all(c).filter((v) => !picked.includes(v) && (!where || where(c, [...picked, v]) === true));
+    };
+    const instr: ChooseInstr = {
+      id,
+      rule,
+      prompt: (e['prompt'] ?? { en: id, zh: id }) as Text,
+      seats: (c) => { const x = seat(c); return x === null ? [] : [x]; },
+      options: (c) => { const picked = c.locals[pickedSlot] as Json[]; return (picked.length >= min(c) ? [...left(c), null] : left(c)); },
+      meSlot,
+      simultaneous: false,
+      secret: e['secret'] === true,
+      optionType: of.k as ChooseInstr['optionType'],
+      labels: { none: { en: 'Done', zh: '完成' }, ...((isNode(e['labels']) ? e['labels'] : {}) as Record<string, Text>) },
+      asSlot: answerSlot,
+      emptyWhy: `it must pick ${isMenu ? 'from the menu' : 'more'} (min) but nothing is left that it may pick`,
+      ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((x) => x.id === of.set) } : {}),
+    };
+    p.chooses.set(id, instr);
+    // Done is offered when min is 0 and nothing needs picking: then the options are never empty
+    const proven = spec['min'] === undefined || spec['min'] === 0;
+    p.choiceProofs.push(proven ? { id, rule, proven: true, by: 'form' } : { id, rule, proven: false });
+    this.cc.emit({ op: 'exec', fn: (c) => { c.locals[pickedSlot] = []; } }, rule);
+    // `me` is the deciding seat in the limits too: bind it before they are read
+    const head = this.cc.emit({ op: 'jumpIfNot', cond: (c) => { const x = seat(c); if (x === null) return false; c.locals[meSlot] = x; const n = (c.locals[pickedSlot] as Json[]).length; return n < max(c) && (left(c).length > 0 || n < min(c)); }, to: -1 }, rule);
+    this.prover.kill([e]);
+    this.cc.emit({ op: 'choose', c: instr }, rule);
+    const done = this.cc.emit({ op: 'jumpIfNot', cond: (c) => c.locals[answerSlot] !== null, to: -1 }, rule);
+    this.cc.emit({ op: 'exec', fn: (c) => { (c.locals[pickedSlot] as Json[]).push(c.locals[answerSlot]!); } }, rule);
+    if (isMenu) {
+      const body = env.child();
+      body.bind(as, { slot: answerSlot, type: of });
+      this.block(Array.isArray(e['do']) ? e['do'] : [], body, rule);
+    }
+    this.cc.emit({ op: 'jump', to: head }, rule);
+    this.patch(head);
+    this.patch(done);
+    // after a pick, `as` is the picked list; after a menu, nothing is bound
+    if (!isMenu) {
+      const listSlot = this.cc.newSlot();
+      this.cc.emit({ op: 'exec', fn: (c) => { c.locals[listSlot] = (c.locals[pickedSlot] as Json[]).slice(); } }, rule);
+      env.bind(as, { slot: listSlot, type: T.list(of) });
+    }
   }
 
   private call(e: Node, env: Env, rule: string): void {
