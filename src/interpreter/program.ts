@@ -44,6 +44,8 @@ export interface VarDecl {
   initial: Run<Json>;
   /** keyed by a space set (index into Program.spaces): the value is an array, one per item */
   by?: number;
+  /** a string var's declared words (`values:`) */
+  values?: string[];
 }
 
 export interface SpaceSet {

@@ -979,6 +979,12 @@ export interface Var {
    * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
    */
   by?: Name;
+  /**
+   * Optional, for a `string`: the words it may hold (`[rob, pay]`). Then a plain word is that value wherever one is expected — `to: rob` instead of `to: '"rob"'` — and any other word is an error.
+   *
+   * @minItems 1
+   */
+  values?: string[];
 }
 /**
  * A per-seat variable: every player has their own value, read as `s.<id>` (e.g. `s.shame`).
@@ -1007,6 +1013,12 @@ export interface SeatVar {
    * Optional: keep one value (or one zone) for each item of this space set, e.g. `by: character` gives `s.cubes[c]` for every character `c`. The items are declared under `spaces`.
    */
   by?: Name;
+  /**
+   * Optional, for a `string`: the words it may hold (`[rob, pay]`). Then a plain word is that value wherever one is expected — `to: rob` instead of `to: '"rob"'` — and any other word is an error.
+   *
+   * @minItems 1
+   */
+  values?: string[];
 }
 /**
  * A place where cards lie: one for the whole game (e.g. the deck) or one per seat (e.g. each hand).
@@ -1107,6 +1119,12 @@ export interface FunctionParam {
    * The kind of value it takes, e.g. `seat`.
    */
   type: VarType;
+  /**
+   * Optional, for a `string`: the words it may hold (`[rob, pay]`). Then a plain word is that value wherever one is expected — `to: rob` instead of `to: '"rob"'` — and any other word is an error.
+   *
+   * @minItems 1
+   */
+  values?: string[];
 }
 /**
  * A named list of effects with parameters, run wherever a `call` names it.

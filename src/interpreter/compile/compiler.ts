@@ -97,6 +97,24 @@ export class Compiler {
     return c;
   }
 
+  /**
+   * obj[key] where a string with declared words is expected (`values: [rob, pay]`): a plain word
+   * among them is that value (`to: rob`), another plain word that names nothing is refused with the
+   * words listed; anything else is an ordinary expression.
+   */
+  word(obj: Node, key: string | number, env: Env, values: readonly string[] | undefined): Compiled | undefined {
+    const raw = (obj as Record<string | number, unknown>)[key];
+    if (values && typeof raw === 'string' && /^[a-z][A-Za-z0-9-]*$/.test(raw) && !env.lookup(raw)) {
+      if (values.includes(raw)) return { fn: () => raw, type: T.string };
+      const named = !raw.includes('-') && (this.program.vars.some((d) => d.id === raw) || this.program.zones.some((d) => d.id === raw && d.per === 'game') || this.functions.has(raw) || this.program.spaces.some((d) => d.id === raw));
+      if (!named) {
+        this.error(obj, key, `'${raw}' is not one of the words this value may hold: ${values.join(', ')}`);
+        return undefined;
+      }
+    }
+    return this.expr(obj, key, env, T.string);
+  }
+
   /** obj[key] as a declared type name (`seat`, `cards`, a space set, `<set>[]`); reported if unknown */
   declaredType(obj: Node, key: string): Type | undefined {
     const raw = obj[key];
@@ -197,12 +215,12 @@ export class Compiler {
   }
 
   /** an assignment target: a local, a global var, <seat>.<seatVar>, or either with [key] when keyed */
-  path(obj: Node, key: string, env: Env): { type: Type; read: Run<Json>; write: (c: RunCtx, v: Json) => void; name: string; seat?: Run<number>; key?: Run<string>; visibility: 'public' | 'owner' | 'hidden' } | undefined {
+  path(obj: Node, key: string, env: Env): { type: Type; read: Run<Json>; write: (c: RunCtx, v: Json) => void; name: string; seat?: Run<number>; key?: Run<string>; visibility: 'public' | 'owner' | 'hidden'; values?: string[] } | undefined {
     const ast = this.parse(obj, key);
     if (!ast) return undefined;
     const p = this.program;
     const base = ast.kind === 'Index' ? ast.object : ast;
-    type Target = { type: Type; name: string; seat?: Run<number>; visibility: 'public' | 'owner' | 'hidden'; read: Run<Json>; write: (c: RunCtx, v: Json) => void; by?: number };
+    type Target = { type: Type; name: string; seat?: Run<number>; visibility: 'public' | 'owner' | 'hidden'; read: Run<Json>; write: (c: RunCtx, v: Json) => void; by?: number; values?: string[] };
     let t: Target | undefined;
     if (base.kind === 'Name') {
       const local = env.lookup(base.name);
@@ -212,7 +230,7 @@ export class Compiler {
         t = { type: local.type, name: base.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; } };
       } else if (i >= 0) {
         const d = p.vars[i]!;
-        t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, ...(d.by !== undefined ? { by: d.by } : {}) };
+        t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, ...(d.by !== undefined ? { by: d.by } : {}), ...(d.values ? { values: d.values } : {}) };
       } else {
         this.error(obj, key, `'${base.name}' is not a variable`, `global vars: ${p.vars.map((d) => d.id).join(', ') || 'none'}; a seat var needs its seat, e.g. "me.${base.name}"`);
         return undefined;
@@ -235,6 +253,7 @@ export class Compiler {
         read: (c) => c.s.seats[seat(c)]!.v[i]!,
         write: (c, v) => { c.s.seats[seat(c)]!.v[i] = v; },
         ...(d.by !== undefined ? { by: d.by } : {}),
+        ...(d.values ? { values: d.values } : {}),
       };
     } else {
       this.error(obj, key, 'a target must be a variable name or <seat>.<seatVar> (with [key] when keyed)');

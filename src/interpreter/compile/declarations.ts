@@ -90,7 +90,10 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
         }
       }
       const by = keyOf(v);
-      target.push({ id: String(v['id']), type, visibility, initial, ...(by !== undefined ? { by } : {}) });
+      const values = Array.isArray(v['values']) ? v['values'].map(String) : undefined;
+      if (values && type !== 'string') cc.error(v, 'values', `only a string var lists the words it may hold; '${String(v['id'])}' is ${type}`);
+      if (values && typeof v['initial'] === 'string' && v['initial'] !== '' && !values.includes(v['initial'])) cc.error(v, 'initial', `'${v['initial']}' is not one of its words: ${values.join(', ')}`);
+      target.push({ id: String(v['id']), type, visibility, initial, ...(by !== undefined ? { by } : {}), ...(values ? { values } : {}) });
     }
   }
 

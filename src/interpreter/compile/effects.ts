@@ -23,7 +23,7 @@ const BLOCK_KEYS: ReadonlySet<string> = new Set(['rule', 'if', 'forEach', 'repea
 
 interface BodyInfo {
   body: Body;
-  params: { name: string; type: Type }[];
+  params: Param[];
   /** the rule node the body belongs to: a procedure, a trigger, a card kind, a place, an effect list */
   node: Node;
   /** an effect list's effects (the node then carries them under `effects:`); absent: the node's `do` */
@@ -36,7 +36,7 @@ interface ListTable {
   decl: Node;
   byKind: boolean;
   subject: Type;
-  params: { name: string; type: Type }[];
+  params: Param[];
   bodies: (Body | null)[];
   fallback: Body | null;
 }
@@ -48,14 +48,16 @@ export function triggerEvent(t: Node): string | undefined {
 }
 
 /** `params: [{name, type}]` of a procedure or trigger; undefined (reported) when one is untyped */
-function parseParams(cc: Compiler, target: Node, what: string): { name: string; type: Type }[] | undefined {
+type Param = { name: string; type: Type; values?: string[] };
+
+function parseParams(cc: Compiler, target: Node, what: string): Param[] | undefined {
   const raw = target['params'];
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) {
     cc.error(target, 'params', `the params of ${what} must be a list of {name, type}`);
     return undefined;
   }
-  const out: { name: string; type: Type }[] = [];
+  const out: Param[] = [];
   let ok = true;
   raw.forEach((x, i) => {
     if (!isNode(x) || typeof x['name'] !== 'string' || typeof x['type'] !== 'string') {
@@ -65,7 +67,7 @@ function parseParams(cc: Compiler, target: Node, what: string): { name: string; 
     }
     const type = cc.declaredType(x, 'type');
     if (!type) ok = false;
-    else out.push({ name: x['name'], type });
+    else out.push({ name: x['name'], type, ...(Array.isArray(x['values']) ? { values: x['values'].map(String) } : {}) });
   });
   return ok ? out : undefined;
 }
@@ -196,7 +198,7 @@ export class EffectCompiler {
       this.cc.error(e, key, `'add' needs a number target; '${target.name}' is ${typeToString(target.type)}`);
       return;
     }
-    const value = this.cc.expr(e, valueKey, env, target.type);
+    const value = target.values ? this.cc.word(e, valueKey, env, target.values) : this.cc.expr(e, valueKey, env, target.type);
     if (!value) return;
     const { read, write, name, seat, visibility } = target;
     const keyOf = target.key;
@@ -699,7 +701,7 @@ export class EffectCompiler {
         this.cc.error(site, key, `${what} needs parameter '${param.name}' (${typeToString(param.type)})`);
         return;
       }
-      const value = this.cc.expr(args, param.name, env, param.type);
+      const value = param.values ? this.cc.word(args, param.name, env, param.values) : this.cc.expr(args, param.name, env, param.type);
       if (!value) return;
       fns.push(value.fn as Run<Json>);
     }
@@ -757,7 +759,7 @@ export class EffectCompiler {
         this.cc.error(e, 'list', `effect list '${id}' needs parameter '${param.name}' (${typeToString(param.type)})`);
         return;
       }
-      const value = this.cc.expr(args, param.name, env, param.type);
+      const value = param.values ? this.cc.word(args, param.name, env, param.values) : this.cc.expr(args, param.name, env, param.type);
       if (!value) return;
       fns.push(value.fn as Run<Json>);
     }
