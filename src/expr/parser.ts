@@ -296,7 +296,32 @@ class ExprParser extends EmbeddedActionsParser {
 // Chevrotain parsers are built once (grammar analysis is costly) and fed new input.
 let parser: ExprParser | undefined;
 
+/**
+ * Each distinct expression string is parsed once per process: a spec repeats its strings (the
+ * same filter in many rules), and every stage — checker, compiler, prover, docgen — asks for them.
+ * The cached results are frozen, so no stage can change what another reads.
+ */
+const parsed = new Map<string, { ast: Ast } | { errors: ExprError[] }>();
+const MAX_CACHED = 50_000;
+
 export function parseExpr(src: string): { ast: Ast } | { errors: ExprError[] } {
+  const known = parsed.get(src);
+  if (known) return known;
+  const result = deepFreeze(parseUncached(src));
+  if (parsed.size >= MAX_CACHED) parsed.clear(); // a bound no spec meets, so a long-running server cannot grow without end
+  parsed.set(src, result);
+  return result;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+function parseUncached(src: string): { ast: Ast } | { errors: ExprError[] } {
   try {
     const lexed = tokenize(src);
     if ('errors' in lexed) return lexed;

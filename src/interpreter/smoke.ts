@@ -5,7 +5,7 @@
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Engine, Json } from './api.ts';
+import type { Action, Engine, Json } from './api.ts';
 
 export interface SmokeFailure {
   rule?: string;
@@ -50,12 +50,21 @@ export interface SmokeReport {
   played: Record<string, Json>[];
 }
 
+/**
+ * `gamesPerSetting` seeded random games per player count under each setting of the full product.
+ * Under a covering set, the all-defaults setting gets them and every other setting one game: each
+ * other value then still meets at least three games per player count (alone, and with each of at
+ * least two other options), while the number of games grows with the pairs, not the product.
+ */
 export function smokeGames(engine: Engine, gamesPerSetting = 3): SmokeReport {
   const failures: SmokeFailure[] = [];
   const played = optionCombos(engine);
+  const product = engine.options.reduce((n, o) => n * (o.type === 'bool' ? 2 : (o.values ?? [o.default]).length), 1);
+  const covering = played.length < product;
   for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
-    for (const options of played) {
-      for (let g = 0; g < gamesPerSetting; g++) {
+    for (const [i, options] of played.entries()) {
+      const games = covering && i > 0 ? 1 : gamesPerSetting;
+      for (let g = 0; g < games; g++) {
         const failure = tryGame(engine, players, options, g + 1);
         if (failure) {
           failures.push({ ...failure, message: `${players} players, options ${JSON.stringify(options)}, seed ${g + 1}: ${failure.message}` });
@@ -76,9 +85,12 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
       if (!pending) return engine.result(state) ? undefined : { message: 'the game stopped without a result' };
       if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
       for (const seat of pending.waitingFor) {
-        const actions = engine.legalActions(state, seat);
-        if (actions.length === 0) return { rule: pending.rule, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
-        engine.applyInPlace(state, seat, actions[uniformInt(rng, 0, actions.length - 1)]!);
+        // the same pick as from legalActions, without building every action (when the engine can)
+        const action = engine.pickAction
+          ? engine.pickAction(state, seat, (n) => uniformInt(rng, 0, n - 1))
+          : pickFrom(engine.legalActions(state, seat), rng);
+        if (!action) return { rule: pending.rule, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
+        engine.applyInPlace(state, seat, action);
       }
     }
     return { message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
@@ -86,4 +98,8 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
     const rule = (err as { rule?: string }).rule;
     return { ...(rule ? { rule } : {}), message: (err as Error).message };
   }
+}
+
+function pickFrom(actions: Action[], rng: ReturnType<typeof xoroshiro128plus>): Action | null {
+  return actions.length === 0 ? null : actions[uniformInt(rng, 0, actions.length - 1)]!;
 }

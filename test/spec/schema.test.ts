@@ -31,7 +31,7 @@ describe('schema: valid fragments', () => {
 describe('schema: bad fragments, one message at the right place', () => {
   it('unknown key in an effect: names the effect and the allowed keys', () => {
     expect(problems('unknown-key.yaml')).toEqual([
-      "12:9: error: unknown key 'bogus' in a choose effect; allowed: choose, seats, options, into, as, simultaneous, secret, labels, prompt",
+      "12:9: error: unknown key 'bogus' in a choose effect; allowed: choose, seats, options, steps, where, into, as, simultaneous, secret, labels, prompt, menu, pick, min, max, do",
     ]);
   });
 
