@@ -51,6 +51,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-s, --seed <s>', 'base seed (uint32)', '1')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--json', 'print one JSON object (the stable machine contract)')
+    .option('--csv', 'print one CSV row per game (with a header row), for spreadsheets')
     .option('--no-timing', 'omit the games/s line of the readable summary')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
