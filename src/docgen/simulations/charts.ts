@@ -25,6 +25,8 @@ export interface ChartWords {
 }
 
 const WIDTH = 560;
+/** counts of games: whole numbers on the axis */
+const COUNT_AXIS = { tickMinStep: 1, format: 'd' } as const;
 const BLUE = '#4c78a8';
 
 // aria: false — no ARIA text per bar and point (it doubles the SVG); the page gives each chart
@@ -79,7 +81,7 @@ export function lengthChart(d: ChartData, w: ChartWords): TopLevelSpec {
     ...base(160),
     data: { values: d.lengths },
     mark: { type: 'bar', color: BLUE },
-    encoding: { x, y: { field: 'games', type: 'quantitative', aggregate: 'sum', title: w.games } },
+    encoding: { x, y: { field: 'games', type: 'quantitative', aggregate: 'sum', title: w.games, axis: COUNT_AXIS } },
   } as TopLevelSpec;
 }
 
@@ -94,7 +96,7 @@ export function endsChart(d: ChartData, w: ChartWords): TopLevelSpec {
     mark: { type: 'bar', color: BLUE },
     encoding: {
       y: { field: 'label', type: 'nominal', sort: '-x', title: null, axis: { labelLimit: 250 } },
-      x: { field: 'games', type: 'quantitative', title: w.games },
+      x: { field: 'games', type: 'quantitative', title: w.games, axis: COUNT_AXIS },
     },
   } as TopLevelSpec;
 }
@@ -113,6 +115,19 @@ export function scoresChart(d: ChartData, w: ChartWords): TopLevelSpec {
 }
 
 /**
+ * Smaller SVG for pages that inline dozens of charts: coordinates to 0.1 px (Vega writes up to 17
+ * digits) and no attributes that only restate SVG's defaults or hide empty frames.
+ */
+export function compactSvg(svg: string): string {
+  return svg
+    .replace(/="([^"]*)"/g, (_m, v: string) => `="${v.replace(/(\d+\.\d)\d+/g, '$1')}"`)
+    .replace(/ (opacity="1"|pointer-events="none"|aria-hidden="true")/g, '')
+    .replace(/<path class="(background|foreground)"( d="[^"]*")?( display="none")?\/>/g, (m, _c, d: string | undefined, hidden: string | undefined) =>
+      hidden || d === undefined || d === ' d=""' || d === ' d="M0,0h0v0h0Z"' ? '' : m,
+    );
+}
+
+/**
  * Vega-Lite → Vega → SVG. Element ids (clip paths, gradients) are given `prefix`, so that many
  * charts inline on one page never share an id.
  */
@@ -120,7 +135,7 @@ export async function renderSvg(spec: TopLevelSpec, prefix: string): Promise<str
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });
   try {
     const svg = await view.toSVG();
-    return svg
+    return compactSvg(svg)
       .replace(/\bid="([^"]+)"/g, (_m, id: string) => `id="${prefix}-${id}"`)
       .replace(/url\(#([^)]+)\)/g, (_m, id: string) => `url(#${prefix}-${id})`)
       .replace(/\n/g, ' ');
