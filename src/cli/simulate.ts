@@ -202,9 +202,9 @@ export function fmtSpread(d: Spread): string {
   return `mean ${fmtNumber(d.mean)}, sd ${fmtNumber(d.sd)}; min ${fmtNumber(d.min)}, quartiles ${fmtNumber(d.q1)} / ${fmtNumber(d.median)} / ${fmtNumber(d.q3)}, max ${fmtNumber(d.max)}`;
 }
 
-/** how shared wins are counted, in one sentence */
+/** how shared wins are counted (lines under 80 columns) */
 export function sharedWinsSentence(s: SimulationSummary): string {
-  const base = 'A shared win counts as a win for every seat that shares it, so the win rates can add up to more than 100 %';
+  const base = 'A shared win counts as a win for every seat that shares it, so the win rates\ncan add up to more than 100 %';
   if (s.sharedWins === 0) return `${base}; no game here had a shared win.`;
   return `${base}: ${s.sharedWins} of ${s.games} games (${pct(s.sharedWins / Math.max(s.games, 1))}) had more than one winner.`;
 }
@@ -232,7 +232,8 @@ export function formatReport(rep: SimulationReport, gamesPerSecond?: number): st
     ...table(['seat', 'wins', 'win rate', '95% interval', 'score mean', 'sd', 'min', 'q1', 'median', 'q3', 'max'], seatRows),
   );
   lines.push('');
-  lines.push('Win rates are wins / games with a 95 % Wilson score interval; scores are the final score of each seat.');
+  lines.push('Win rate = wins / games, with its 95 % Wilson score interval; scores are');
+  lines.push("each seat's final score (mean, sd, min, quartiles q1 / median / q3, max).");
   lines.push(sharedWinsSentence(s));
   if (s.noWinner > 0) lines.push(`no winner: ${s.noWinner} (${pct(s.noWinner / K)})`);
   lines.push('');
