@@ -24,7 +24,8 @@ export interface ChartWords {
   score: string;
 }
 
-const WIDTH = 560;
+// the plot width; with axes the SVG is about 570 px, the width of the text column at 1280 px
+const WIDTH = 500;
 /** counts of games: whole numbers on the axis */
 const COUNT_AXIS = { tickMinStep: 1, format: 'd' } as const;
 const BLUE = '#4c78a8';
