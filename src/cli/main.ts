@@ -80,7 +80,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
 
   program
     .command('docs')
-    .description('validate every game, then generate the rules site (English and Chinese) for VitePress')
+    .description('validate every game, then generate the rules site (English and Chinese) for VitePress, with each game\'s Simulations page (cached)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .option('--out <dir>', 'output folder (its config, theme, cache and dist are left alone)', 'site')
     .action(async (o) => setCode(await docsCommand(ctx, o)));

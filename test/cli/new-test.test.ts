@@ -44,6 +44,10 @@ describe('rules new / rules test', () => {
       expect(tested.stdout).toMatch(/^my-game\/first-game: passed$/m);
       expect(tested.stdout).toMatch(/1 scenario passed, 0 failed/);
       expect(tested.code).toBe(0);
+      // the game's folder names its scenarios too
+      const byFolder = await rules(['test', gameDir, '--rules-dir', rulesDir], rulesDir);
+      expect(byFolder.stdout).toMatch(/^my-game\/first-game: passed$/m);
+      expect(byFolder.code).toBe(0);
 
       const played = await rules(['play', 'my-game', '--seats', 'random,random,random', '--players', '3', '--seed', '5', '--rules-dir', rulesDir], rulesDir);
       expect(played.code).toBe(0);
