@@ -17,9 +17,12 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   const rulesDir = rulesDirOf(ctx, o.rulesDir);
   const outDir = resolve(o.out ?? 'site');
   const { generateSite, DocgenError, percent } = await import('../docgen/index.ts');
+  // the Simulations pages' games and charts (cached per game; see src/docgen/simulations/)
+  const { prepareSimulations } = await import('../docgen/simulations/prepare.ts');
+  const simulations = await prepareSimulations(rulesDir);
   let result;
   try {
-    result = generateSite({ rulesDir, outDir });
+    result = generateSite({ rulesDir, outDir, simulations });
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);

@@ -10,10 +10,12 @@ import { Command, CommanderError, Option } from 'commander';
 import { collect } from './common.ts';
 import { CliExit, UsageError, defaultContext, type CliContext } from './context.ts';
 import { docsCommand } from './docs.ts';
+import { newCommand } from './new.ts';
 import { playCommand } from './play.ts';
 import { replayCommand } from './replay.ts';
 import { simulateCommand } from './simulate.ts';
 import { startCommand } from './start.ts';
+import { testCommand } from './test.ts';
 import { validateCommand } from './validate.ts';
 
 /** Build the commander program; `setCode` receives each action's exit code. */
@@ -51,6 +53,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-s, --seed <s>', 'base seed (uint32)', '1')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--json', 'print one JSON object (the stable machine contract)')
+    .option('--csv', 'print one CSV row per game (with a header row), for spreadsheets')
     .option('--no-timing', 'omit the games/s line of the readable summary')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
@@ -77,10 +80,24 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
 
   program
     .command('docs')
-    .description('validate every game, then generate the rules site (English and Chinese) for VitePress')
+    .description('validate every game, then generate the rules site (English and Chinese) for VitePress, with each game\'s Simulations page (cached)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .option('--out <dir>', 'output folder (its config, theme, cache and dist are left alone)', 'site')
     .action(async (o) => setCode(await docsCommand(ctx, o)));
+
+  program
+    .command('new')
+    .description('write a minimal game that validates and plays (rules/<game>/ and one scenario in test/conformance/<game>/)')
+    .argument('<game>', 'the new game id: lower-case words joined by -, e.g. my-game')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/); the scenario goes to ../test/conformance beside it')
+    .action(async (game: string, o) => setCode(await newCommand(ctx, game, o)));
+
+  program
+    .command('test')
+    .description('run conformance scenarios; problems as file:line:col (a warning fails a scenario, as in npm test)')
+    .argument('[scenarios...]', 'scenario files, folders of them, or game ids (default: every scenario)')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/); scenarios are read from ../test/conformance beside it')
+    .action(async (args: string[], o) => setCode(await testCommand(ctx, args, o)));
 
   program
     .command('start')

@@ -8,11 +8,13 @@
  * `rules play <game> --seed <games[i].seed> --seats random,…` with the same players and options.
  */
 import { SingleBar, Presets } from 'cli-progress';
+import { stringify } from 'csv-stringify/sync';
 import type { Engine, GameResult, Json } from '../interpreter/api.ts';
 import { agentSeedFor, deriveSeed } from '../agents/random-agent.ts';
 import { playout } from '../agents/playout.ts';
 import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
-import type { CliContext } from './context.ts';
+import { UsageError, type CliContext } from './context.ts';
+import { describe, roundTo, wilson, type Interval, type Spread } from '../stats/describe.ts';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_GAMES = 100;
@@ -47,6 +49,17 @@ export interface SimulationSummary {
   results: Record<string, number>;
   meanRounds: number;
   meanActions: number;
+  // --- added for readable reports (issue 11); the fields above keep their bytes
+  /** 95 % Wilson score interval of winRate[seat] */
+  winInterval: Interval[];
+  /** games with more than one winner (each winner's wins count them) */
+  sharedWins: number;
+  /** spread of each seat's final score */
+  scoreSpread: Spread[];
+  /** spread of the rounds played */
+  roundsSpread: Spread;
+  /** spread of the actions (decisions answered) per game */
+  actionsSpread: Spread;
 }
 
 export interface SimulationReport {
@@ -71,6 +84,8 @@ export interface SimulateParams {
 }
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+const roundSpread = (d: Spread): Spread =>
+  Object.fromEntries(Object.entries(d).map(([k, v]) => [k, round6(v)])) as unknown as Spread;
 
 function sortedCounts(m: Map<string, number>): Record<string, number> {
   return Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -100,6 +115,8 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
   let noWinner = 0;
   let rounds = 0;
   let actions = 0;
+  let sharedWins = 0;
+  const actionCounts: number[] = [];
   for (let i = 0; i < params.games; i++) {
     const seed = gameSeed(params.seed, i);
     let run;
@@ -118,6 +135,8 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
     games.push(gameRecord(seed, r));
     for (const w of r.winners) wins[w] = (wins[w] ?? 0) + 1;
     if (r.winners.length === 0) noWinner++;
+    if (r.winners.length > 1) sharedWins++;
+    actionCounts.push(run.steps);
     for (let s = 0; s < P; s++) scoreSum[s]! += r.scores[s] ?? 0;
     ends.set(r.end, (ends.get(r.end) ?? 0) + 1);
     results.set(r.result, (results.get(r.result) ?? 0) + 1);
@@ -142,19 +161,58 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
       results: sortedCounts(results),
       meanRounds: round6(rounds / K),
       meanActions: round6(actions / K),
+      winInterval: wins.map((w) => {
+        const { lo, hi } = wilson(w, params.games);
+        return { lo: round6(lo), hi: round6(hi) };
+      }),
+      sharedWins,
+      scoreSpread: Array.from({ length: P }, (_, seat) => roundSpread(describe(games.map((g) => g.scores[seat] ?? 0)))),
+      roundsSpread: roundSpread(describe(games.map((g) => g.rounds))),
+      actionsSpread: roundSpread(describe(actionCounts)),
     },
   };
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
+/** a figure as a report shows it: at most one decimal, thousands grouped (65,000; 7.3) */
+export function fmtNumber(x: number): string {
+  const r = roundTo(x, 1);
+  return r.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+
+function padLeft(s: string, n: number): string {
+  return s.length >= n ? s : ' '.repeat(n - s.length) + s;
+}
+
+/** rows of cells as columns: text left, figures right, two spaces between */
+function table(head: string[], rows: string[][], leftCols = 1): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < leftCols ? pad(c, widths[i]!) : padLeft(c, widths[i]!))).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)];
+}
+
+/** "mean 7.3, sd 1.2; min 5, quartiles 6 / 7 / 8, max 12" */
+export function fmtSpread(d: Spread): string {
+  return `mean ${fmtNumber(d.mean)}, sd ${fmtNumber(d.sd)}; min ${fmtNumber(d.min)}, quartiles ${fmtNumber(d.q1)} / ${fmtNumber(d.median)} / ${fmtNumber(d.q3)}, max ${fmtNumber(d.max)}`;
+}
+
+/** how shared wins are counted (lines under 80 columns) */
+export function sharedWinsSentence(s: SimulationSummary): string {
+  const base = 'A shared win counts as a win for every seat that shares it, so the win rates\ncan add up to more than 100 %';
+  if (s.sharedWins === 0) return `${base}; no game here had a shared win.`;
+  return `${base}: ${s.sharedWins} of ${s.games} games (${pct(s.sharedWins / Math.max(s.games, 1))}) had more than one winner.`;
 }
 
 /** the readable (non --json) report */
 export function formatReport(rep: SimulationReport, gamesPerSecond?: number): string {
   const s = rep.summary;
+  const K = Math.max(s.games, 1);
   const lines: string[] = [];
   const opts = Object.entries(rep.options).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   lines.push(
@@ -162,21 +220,52 @@ export function formatReport(rep: SimulationReport, gamesPerSecond?: number): st
       (opts.length ? `, options ${opts.join(' ')}` : ''),
   );
   lines.push('');
-  lines.push(`${pad('seat', 6)}${pad('wins', 8)}${pad('win rate', 10)}mean score`);
-  for (let seat = 0; seat < rep.players; seat++) {
-    lines.push(
-      `${pad(String(seat), 6)}${pad(String(s.wins[seat]), 8)}${pad(pct(s.winRate[seat] ?? 0), 10)}${s.meanScore[seat]}`,
-    );
-  }
-  if (s.noWinner > 0) lines.push(`no winner: ${s.noWinner} (${pct(s.noWinner / Math.max(s.games, 1))})`);
+  const seatRows = Array.from({ length: rep.players }, (_, seat) => {
+    const ci = s.winInterval[seat] ?? { lo: 0, hi: 1 };
+    const d = s.scoreSpread[seat]!;
+    return [
+      String(seat), String(s.wins[seat]), pct(s.winRate[seat] ?? 0), `${pct(ci.lo)} – ${pct(ci.hi)}`,
+      fmtNumber(d.mean), fmtNumber(d.sd), fmtNumber(d.min), fmtNumber(d.q1), fmtNumber(d.median), fmtNumber(d.q3), fmtNumber(d.max),
+    ];
+  });
+  lines.push(
+    ...table(['seat', 'wins', 'win rate', '95% interval', 'score mean', 'sd', 'min', 'q1', 'median', 'q3', 'max'], seatRows),
+  );
+  lines.push('');
+  lines.push('Win rate = wins / games, with its 95 % Wilson score interval; scores are');
+  lines.push("each seat's final score (mean, sd, min, quartiles q1 / median / q3, max).");
+  lines.push(sharedWinsSentence(s));
+  if (s.noWinner > 0) lines.push(`no winner: ${s.noWinner} (${pct(s.noWinner / K)})`);
   lines.push('');
   lines.push('end rules:');
-  for (const [id, n] of Object.entries(s.ends)) lines.push(`  ${pad(id, 24)} ${pad(String(n), 8)}${pct(n / Math.max(s.games, 1))}`);
+  lines.push(...table(['  rule', 'games', 'share'], Object.entries(s.ends).map(([id, n]) => [`  ${id}`, String(n), pct(n / K)])));
+  lines.push('results:');
+  lines.push(...table(['  rule', 'games', 'share'], Object.entries(s.results).map(([id, n]) => [`  ${id}`, String(n), pct(n / K)])));
   lines.push('');
-  lines.push(`mean rounds: ${s.meanRounds}`);
-  lines.push(`mean actions per game: ${s.meanActions}`);
+  lines.push(`rounds per game: ${fmtSpread(s.roundsSpread)}`);
+  lines.push(`actions per game: ${fmtSpread(s.actionsSpread)}`);
   if (gamesPerSecond !== undefined) lines.push(`speed: ${gamesPerSecond.toFixed(1)} games/s`);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * `--csv`: one row per game for spreadsheets (RFC 4180, header row). Columns: game, players, each
+ * option, seed, rounds, end, result, winners (seats separated by spaces), out, then score_<seat>
+ * and win_<seat> (1 when the seat is among the winners) for every seat.
+ */
+export function formatCsv(rep: SimulationReport): string {
+  const optionKeys = Object.keys(rep.options);
+  const seats = Array.from({ length: rep.players }, (_, i) => i);
+  const header = [
+    'game', 'players', ...optionKeys.map((k) => `option_${k}`), 'seed', 'rounds', 'end', 'result', 'winners', 'out',
+    ...seats.map((s) => `score_${s}`), ...seats.map((s) => `win_${s}`),
+  ];
+  const rows = rep.games.map((g) => [
+    rep.game, rep.players, ...optionKeys.map((k) => { const v = rep.options[k]; return typeof v === 'string' ? v : JSON.stringify(v); }),
+    g.seed, g.rounds, g.end, g.result, g.winners.join(' '), g.out.join(' '),
+    ...seats.map((s) => g.scores[s] ?? ''), ...seats.map((s) => (g.winners.includes(s) ? 1 : 0)),
+  ]);
+  return stringify([header, ...rows], { record_delimiter: '\n' });
 }
 
 export interface SimulateCliOptions {
@@ -185,12 +274,14 @@ export interface SimulateCliOptions {
   seed?: string;
   option?: string[];
   json?: boolean;
+  csv?: boolean;
   rulesDir?: string;
   /** commander's --no-timing */
   timing?: boolean;
 }
 
 export async function simulateCommand(ctx: CliContext, gameId: string, o: SimulateCliOptions): Promise<number> {
+  if (o.json && o.csv) throw new UsageError('--json and --csv print the games in different forms: give one of them');
   const engine = loadEngine(ctx, rulesDirOf(ctx, o.rulesDir), gameId);
   const players = parsePlayers(engine, o.players, engine.maxPlayers);
   const games = parseIntArg('--games', o.games, 1, 10_000_000) ?? DEFAULT_GAMES;
@@ -216,6 +307,8 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const seconds = (now() - t0) / 1000;
   if (o.json) {
     ctx.io.out(JSON.stringify(rep) + '\n');
+  } else if (o.csv) {
+    ctx.io.out(formatCsv(rep));
   } else {
     ctx.io.out(formatReport(rep, o.timing === false ? undefined : games / Math.max(seconds, 1e-9)));
   }

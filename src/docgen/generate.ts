@@ -12,6 +12,7 @@ import { buildGameDoc, type GameDoc } from './model.ts';
 import type { Templates } from './readings/templates.ts';
 import { buildSite, DEFAULT_TEMPLATES } from './site.ts';
 import type { SiteModel } from './site-model.ts';
+import type { SiteSimulations } from './simulations/prepare.ts';
 import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
 
 export interface GenerateOptions extends WriteOptions {
@@ -20,6 +21,8 @@ export interface GenerateOptions extends WriteOptions {
   scenariosDir?: string;
   outDir: string;
   templates?: Readonly<Record<Lang, Templates>>;
+  /** each game's simulations (prepareSimulations): a game found here gets a Simulations page */
+  simulations?: SiteSimulations;
 }
 
 export interface GenerateResult {
@@ -81,6 +84,10 @@ function missingTranslations(doc: GameDoc): Diagnostic[] {
 export function generateSite(opts: GenerateOptions): GenerateResult {
   const { games, diagnostics } = loadGames(opts.rulesDir, opts.scenariosDir);
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, files: [] };
+  for (const g of games) {
+    const sims = opts.simulations?.get(g.id);
+    if (sims) g.simulations = sims;
+  }
   const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
   writeSiteAtomic(opts.outDir, files, opts.beforeSwap ? { beforeSwap: opts.beforeSwap } : {});
   return { ok: true, diagnostics, files: [...files.keys()].sort(), site };

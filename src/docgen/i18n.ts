@@ -13,6 +13,7 @@ const words = {
   flow: { en: 'Flow of play', zh: '遊戲流程' },
   scoring: { en: 'End and scoring', zh: '結束與計分' },
   assumptions: { en: 'Assumptions', zh: '假設' },
+  simulations: { en: 'Simulations', zh: '模擬' },
   glossary: { en: 'Glossary', zh: '詞彙表' },
   editions: { en: 'Editions', zh: '版本比較' },
   rules: { en: 'All rules', zh: '所有規則' },

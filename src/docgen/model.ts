@@ -7,8 +7,9 @@ import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../spec/load-spec.
 import type { Citation, Effect, Expr, Option, Spec, Text } from '../spec/types.generated.ts';
 import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
+import type { GameSimulations } from './simulations/prepare.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
@@ -70,6 +71,8 @@ export interface GameDoc {
   edition?: Option;
   /** its conformance scenarios, run on this spec (none: no scenario folder for the game) */
   examples?: Example[];
+  /** its random-seat simulations with their charts, when the site was generated with them */
+  simulations?: GameSimulations;
 }
 
 /** the pseudo-anchors of the game and outcome nodes: capitalised, so no rule id can take them */

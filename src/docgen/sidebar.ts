@@ -27,13 +27,14 @@ export function gamePages(game: GameDoc): PageId[] {
   if (game.edition) pages.push('editions');
   pages.push('assumptions', 'glossary');
   if (game.examples?.length) pages.push('examples');
+  if (game.simulations) pages.push('simulations');
   pages.push('rules');
   return pages;
 }
 
 const PAGE_WORD = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
-  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations',
 } as const;
 
 export function buildSidebar(site: SiteModel): SidebarJson {

@@ -13,6 +13,7 @@ import { overviewPage } from './pages/overview.ts';
 import { rulesIndexPage } from './pages/rules-index.ts';
 import { scoringPage } from './pages/scoring.ts';
 import { setupPage } from './pages/setup.ts';
+import { simulationsPage } from './pages/simulations.ts';
 import { sourcePageMd } from './pages/source.ts';
 import { gamePage, homePage, sourcePage } from './paths.ts';
 import { en } from './readings/en.ts';
@@ -34,6 +35,7 @@ const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
   glossary: glossaryPage,
   examples: examplesPage,
   rules: rulesIndexPage,
+  simulations: simulationsPage,
 };
 
 export const SIDEBAR_FILE = '.vitepress/generated/sidebar.json';

@@ -10,6 +10,7 @@
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop the watcher and the VitePress process.
  *
  *   node --import tsx src/site/dev-server.ts [--rules-dir rules] [--site-dir site] [--port 5173]
+ *   npm start -- --port 5174        (npm keeps options before `--` for itself; see portOf)
  *
  * VitePress runs in a child process (vitepress-child.ts) so that validation, which plays random
  * games, never stalls the web server; the child exits by itself if this process disappears.
@@ -115,7 +116,7 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
           }
         } else if (m.type === 'error') {
           const msg = /already in use/i.test(m.message ?? '')
-            ? `port ${o.port} on ${HOST} is already in use (is another \`npm start\` running?); stop it or pass --port N`
+            ? `port ${o.port} on ${HOST} is already in use (is another \`npm start\` running?); stop it or pick another port: npm start -- --port N`
             : `VitePress: ${m.message}`;
           if (!started) {
             // the child stops by itself after reporting; fail once it has gone
@@ -200,37 +201,62 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
   return { url: () => childUrl, closed, close: () => stop(0) };
 }
 
-const USAGE = `usage: node --import tsx src/site/dev-server.ts [--rules-dir DIR] [--site-dir DIR] [--port N]
+const USAGE = `usage: npm start -- [--rules-dir DIR] [--site-dir DIR] [--port N]
+   or: node --import tsx src/site/dev-server.ts [--rules-dir DIR] [--site-dir DIR] [--port N]
   --rules-dir DIR  folder of games to watch (default: rules)
   --site-dir DIR   the VitePress site (default: site)
   --port N         port on 127.0.0.1 (default: 5173; 0 picks a free one)
   --no-smoke       skip the random playouts of validation (faster)
 `;
 
+export const DEFAULT_PORT = 5173;
+
+/**
+ * The port asked for. `npm start -- --port N` passes `--port N` through; without the `--`, npm
+ * takes `--port` as its own setting: `npm start --port=N` arrives only as npm_config_port=N, and
+ * `npm start --port N` as npm_config_port=true with N left as an argument. All three mean port N.
+ * Returns an error message for anything else.
+ */
+export function portOf(flag: string | undefined, positionals: string[], env: NodeJS.ProcessEnv): number | string {
+  let raw = flag;
+  const npmPort = env['npm_config_port'];
+  if (raw === undefined && npmPort !== undefined) {
+    if (npmPort === 'true' && positionals.length === 1) raw = positionals[0]!;
+    else if (npmPort !== 'true' && positionals.length === 0) raw = npmPort;
+  }
+  const extra = raw === positionals[0] ? positionals.slice(1) : positionals;
+  if (extra.length > 0) return `unexpected argument '${extra[0]}' (options go after --: npm start -- --port N)`;
+  if (raw === undefined) return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) return `--port must be a number from 0 to 65535, got '${raw}'`;
+  return port;
+}
+
 export async function main(argv: string[]): Promise<number> {
-  let args;
+  let parsed;
   try {
-    args = parseArgs({
+    parsed = parseArgs({
       args: argv,
       options: {
         ...folderOptions,
-        port: { type: 'string', default: '5173' },
+        port: { type: 'string' },
         'no-smoke': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
-      allowPositionals: false,
-    }).values;
+      allowPositionals: true,
+    });
   } catch (e) {
     process.stderr.write(`error: ${(e as Error).message}\n${USAGE}`);
     return 2;
   }
+  const args = parsed.values;
   if (args.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  const port = Number(args.port);
-  if (!/^\d+$/.test(args.port) || port > 65535) {
-    process.stderr.write(`error: --port must be a number from 0 to 65535, got '${args.port}'\n`);
+  const port = portOf(args.port, parsed.positionals, process.env);
+  if (typeof port === 'string') {
+    process.stderr.write(`error: ${port}\n${USAGE}`);
     return 2;
   }
   let server: DevServer;

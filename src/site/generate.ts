@@ -15,12 +15,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
 import { validatePaths } from '../games.ts';
+import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
 
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
 /** what produces the pages: src/docgen's generateSite (tests may pass another) */
-export type GenerateSite = (o: { rulesDir: string; outDir: string }) => { ok: boolean; diagnostics: Diagnostic[] };
+export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations }) => { ok: boolean; diagnostics: Diagnostic[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -84,8 +85,9 @@ export interface GenerateOutcome {
   /** every diagnostic, validation's then the generator's, sorted */
   diagnostics: Diagnostic[];
   sync?: SyncResult;
-  /** milliseconds spent validating and generating */
+  /** milliseconds spent validating, simulating (Simulations pages; 0 when all were cached) and generating */
   validateMs: number;
+  simulateMs?: number;
   generateMs: number;
 }
 
@@ -102,6 +104,8 @@ export interface GenerateOptions {
    */
   smokeOnly?: string[];
   generator?: GenerateSite;
+  /** run (or read from the cache) each game's simulations for its Simulations page (default true) */
+  simulations?: boolean;
 }
 
 /** Validate rulesDir; when there are no errors, regenerate the pages into siteDir. */
@@ -124,12 +128,23 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   const t1 = performance.now();
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, validateMs: t1 - t0, generateMs: 0 };
   const generate = o.generator ?? generateSite;
+  let simulations: SiteSimulations | undefined;
+  let simulateMs = 0;
+  if (o.simulations !== false) {
+    try {
+      simulations = await prepareSimulations(resolve(o.rulesDir));
+    } catch (e) {
+      const message = `the simulations of the Simulations pages failed: ${(e as Error).message}`;
+      return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };
+    }
+    simulateMs = performance.now() - t1;
+  }
   const outDir = mkdtempSync(join(tmpdir(), 'rules-site-'));
   try {
     let genDiagnostics: Diagnostic[];
     let genOk: boolean;
     try {
-      const r = generate({ rulesDir: resolve(o.rulesDir), outDir });
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}) });
       genDiagnostics = r.diagnostics;
       genOk = r.ok && !hasErrors(r.diagnostics);
     } catch (e) {
@@ -143,13 +158,13 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
     // the generator checks the specs again: report each problem once
     const all = sortDiagnostics(dedupeDiagnostics([...diagnostics, ...genDiagnostics]));
     const t2 = performance.now();
-    if (!genOk) return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
+    if (!genOk) return { ok: false, diagnostics: all, validateMs: t1 - t0, simulateMs, generateMs: t2 - t1 - simulateMs };
     if (!existsSync(join(outDir, SIDEBAR_FILE))) {
       all.push({ file: o.rulesDir, line: 1, col: 1, severity: 'error', message: `the site generator wrote no ${SIDEBAR_FILE}` });
-      return { ok: false, diagnostics: all, validateMs: t1 - t0, generateMs: t2 - t1 };
+      return { ok: false, diagnostics: all, validateMs: t1 - t0, simulateMs, generateMs: t2 - t1 - simulateMs };
     }
     const sync = syncGenerated(outDir, resolve(o.siteDir));
-    return { ok: true, diagnostics: all, sync, validateMs: t1 - t0, generateMs: performance.now() - t1 };
+    return { ok: true, diagnostics: all, sync, validateMs: t1 - t0, simulateMs, generateMs: performance.now() - t1 - simulateMs };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

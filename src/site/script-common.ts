@@ -43,7 +43,8 @@ export function summary(ds: readonly Diagnostic[]): string {
   return `${count(errors, 'error')}, ${count(ds.length - errors, 'warning')}`;
 }
 
-/** "(validate 1.2 s, generate 0.4 s)" */
+/** "(validate 1.2 s, simulate 3.1 s, generate 0.4 s)"; simulate only when it ran */
 export function timings(g: GenerateOutcome): string {
-  return `(validate ${secs(g.validateMs)}, generate ${secs(g.generateMs)})`;
+  const sim = g.simulateMs !== undefined && g.simulateMs >= 50 ? `, simulate ${secs(g.simulateMs)}` : '';
+  return `(validate ${secs(g.validateMs)}${sim}, generate ${secs(g.generateMs)})`;
 }

@@ -77,7 +77,7 @@ describe('rules simulate --json (the contract)', () => {
     expect(r.stdout).toMatch(/pick: 10 games, 2 players, seed 1/);
     expect(r.stdout).toMatch(/win rate/);
     expect(r.stdout).toMatch(/after-rounds\s+10\s+100\.0%/);
-    expect(r.stdout).toMatch(/mean rounds: 3/);
+    expect(r.stdout).toMatch(/rounds per game: mean 3/);
     expect(r.stdout).toMatch(/games\/s/);
     const quiet = await runCli(['simulate', 'pick', '--games', '10', '--players', '2', '--no-timing']);
     expect(quiet.stdout).not.toMatch(/games\/s/);
@@ -90,5 +90,61 @@ describe('rules simulate --json (the contract)', () => {
     expect(r.stderr).toMatch(/^error: game 0 \(seed \d+\): pick: no end after 100000 steps/);
     expect(r.stderr).toMatch(/run with DEBUG=1 for the stack/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('rules simulate: statistics, readable report and --csv', () => {
+  it('adds intervals, shared wins and spreads to the summary, consistent with the games', () => {
+    const rep = simulate(makePickEngine(), { players: 3, games: 40, seed: 5 });
+    const s = rep.summary;
+    s.winRate.forEach((rate, seat) => {
+      expect(s.winInterval[seat]!.lo).toBeLessThanOrEqual(rate);
+      expect(s.winInterval[seat]!.hi).toBeGreaterThanOrEqual(rate);
+      expect(s.scoreSpread[seat]!.mean).toBeCloseTo(s.meanScore[seat]!, 5);
+      const scores = rep.games.map((g) => g.scores[seat]!);
+      expect(s.scoreSpread[seat]!.min).toBe(Math.min(...scores));
+      expect(s.scoreSpread[seat]!.max).toBe(Math.max(...scores));
+    });
+    expect(s.sharedWins).toBe(rep.games.filter((g) => g.winners.length > 1).length);
+    expect(s.roundsSpread).toMatchObject({ n: 40, mean: 3, sd: 0, median: 3 });
+    expect(s.actionsSpread.mean).toBe(s.meanActions);
+  });
+
+  it('prints intervals, spreads, end rules and how shared wins count', async () => {
+    const r = await runCli(['simulate', 'pick', '--games', '50', '--players', '3', '--no-timing']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/95% interval/);
+    // one row per seat: seat, wins, rate, interval lo – hi
+    expect(r.stdout.match(/^\d\s+\d+\s+\d+\.\d%\s+\d+\.\d% – \d+\.\d%/gm)).toHaveLength(3);
+    expect(r.stdout).toMatch(/A shared win counts as a win for every seat that shares it/);
+    expect(r.stdout).toMatch(/rounds per game: mean 3, sd 0; min 3, quartiles 3 \/ 3 \/ 3, max 3/);
+    expect(r.stdout).toMatch(/after-rounds\s+50\s+100\.0%/);
+  });
+
+  it('--csv is one parseable row per game with a header, matching --json', async () => {
+    const { parse } = await import('csv-parse/sync');
+    const args = ['simulate', 'pick', '--games', '25', '--players', '3', '--seed', '4'];
+    const csv = await runCli([...args, '--csv']);
+    expect(csv.code).toBe(0);
+    const json = JSON.parse((await runCli([...args, '--json'])).stdout);
+    // strict: every row has the header's columns, quotes must be well formed
+    const rows = parse(csv.stdout, { columns: true, relax_column_count: false, relax_quotes: false, skip_empty_lines: false }) as Record<string, string>[];
+    expect(rows).toHaveLength(25);
+    rows.forEach((row, i) => {
+      const g = json.games[i];
+      expect(row['seed']).toBe(String(g.seed));
+      expect(row['option_mode']).toBe('high');
+      expect(row['winners']).toBe(g.winners.join(' '));
+      for (let s = 0; s < 3; s++) {
+        expect(Number(row[`score_${s}`])).toBe(g.scores[s]);
+        expect(row[`win_${s}`]).toBe(g.winners.includes(s) ? '1' : '0');
+      }
+    });
+  });
+
+  it('refuses --json with --csv (exit 2)', async () => {
+    const r = await runCli(['simulate', 'pick', '--json', '--csv']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--json and --csv/);
   });
 });

@@ -23,6 +23,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
+import { chartProblems, simulationCharts } from './simulations-check.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
 
@@ -428,6 +429,27 @@ describe('the rules site in Chromium', () => {
         await page.screenshot({ path: join(SHOTS, `${locale}-flow-${g.id}-clicked.png`) });
       }
       await page.close();
+    }, 240_000);
+  }
+
+  for (const locale of ['en', 'zh'] as const) {
+    it(`renders every game's Simulations page with its charts drawn at build time (${locale})`, async () => {
+      const page = await newPage();
+      const prefix = locale === 'zh' ? '/zh' : '';
+      const bad: string[] = [];
+      for (const g of generated.games) {
+        const url = `${prefix}/games/${g.id}/simulations`;
+        const p = await visit(page, url);
+        const charts = await simulationCharts(page);
+        if (charts.length < 4) bad.push(`${url}: ${charts.length} charts`);
+        bad.push(...chartProblems(url, charts, locale), ...p.console.map((c) => `${url}: console: ${c}`), ...p.failed.map((f) => `${url}: request: ${f}`));
+        // the charts need no script: the built HTML holds them already
+        const html = await (await fetch(server.url + url)).text();
+        if (!/<figure class="sim-chart"[^>]*>.*?<svg [^>]*class="marks"/s.test(html)) bad.push(`${url}: the built HTML has no chart SVG`);
+        await page.locator('figure.sim-chart').first().screenshot({ path: join(SHOTS, `${locale}-simulations-${g.id}-win-rate.png`) });
+      }
+      await page.close();
+      expect(bad, bad.join('\n')).toEqual([]);
     }, 240_000);
   }
 });

@@ -1,0 +1,139 @@
+/**
+ * Simulations: how the game plays out between random seats, for each player count and each
+ * option changed on its own, as charts (SVG drawn when the site was generated; see
+ * src/docgen/simulations/) and small tables.
+ */
+import { nodeHref, type PageCtx } from '../context.ts';
+import { esc } from '../markdown.ts';
+import type { Lang } from '../i18n.ts';
+import type { GameSimulations, SettingResult } from '../simulations/prepare.ts';
+import type { Spread } from '../../stats/describe.ts';
+import { page, pageTitle, para, section, ui } from './frame.ts';
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+const num = (x: number): string => (Math.round(x * 10) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+const T = {
+  en: {
+    intro: (n: number, seed: number) =>
+      `Random seats — each decision picked at random among the legal ones — played ${n} seeded games (base seed ${seed}) for each setting below when this site was generated. They show what the rules allow, not how people play: a seat that wins more often here has an edge under random play, which a rule change can shift. Win rates come with 95 % Wilson intervals; a shared win counts as a win for every seat that shares it, so the rates can add up to more than 100 %.`,
+    reproduce: 'The same games on the command line:',
+    players: (p: number) => `${p} players`,
+    withOption: (p: number, id: string, v: string) => `${p} players, ${id} = ${v}`,
+    optionNote: 'One option differs from its default:',
+    same: (key: string) => `These games are exactly the games of the ${key} setting: under the other defaults this option changes nothing.`,
+    failed: 'These games could not be played:',
+    seat: 'Seat', winRate: 'Win rate', interval: '95 % interval', meanScore: 'Mean score', sd: 'sd', median: 'Median',
+    seatN: (n: number) => `Seat ${n}`,
+    lengths: (s: Spread) => `Rounds per game: mean ${num(s.mean)}, sd ${num(s.sd)}, from ${num(s.min)} to ${num(s.max)} (quartiles ${num(s.q1)} / ${num(s.median)} / ${num(s.q3)}).`,
+    shared: (k: number, n: number) => (k === 0 ? 'No game had a shared win.' : `${k} of ${n} games had more than one winner.`),
+    noWinner: (k: number) => `${k} games ended without a winner.`,
+    captions: {
+      winRate: 'Win rate per seat, with its 95 % interval (dashed line: an even share)',
+      length: 'Game length: games by the number of rounds played',
+      ends: 'How the games ended: games by end rule',
+      scores: 'Final scores per seat (box: quartiles and median; whiskers: up to 1.5 box lengths; dots beyond)',
+    },
+    endRule: 'End rule', games: 'Games', share: 'Share',
+  },
+  zh: {
+    intro: (n: number, seed: number) =>
+      `本站產生時，由隨機座位（每個決定都在合法選項中隨機挑選）為下列每種設定各進行 ${n} 局固定種子的遊戲（基礎種子 ${seed}）。結果呈現的是規則允許的情況，而不是真人的玩法：在這裡勝率較高的座位，代表在隨機遊玩下占有優勢，規則的修改可能改變它。勝率附有 95% Wilson 信賴區間；平手共享的勝利，對每個共享的座位都算一次勝利，所以各座位勝率加總可能超過 100%。`,
+    reproduce: '在命令列重現這些遊戲：',
+    players: (p: number) => `${p} 位玩家`,
+    withOption: (p: number, id: string, v: string) => `${p} 位玩家，${id} = ${v}`,
+    optionNote: '有一個選項不是預設值：',
+    same: (key: string) => `這些遊戲與「${key}」設定的遊戲完全相同：在其他預設值下，這個選項沒有任何作用。`,
+    failed: '這些遊戲無法進行：',
+    seat: '座位', winRate: '勝率', interval: '95% 信賴區間', meanScore: '平均得分', sd: '標準差', median: '中位數',
+    seatN: (n: number) => `座位${n}`,
+    lengths: (s: Spread) => `每局回合數：平均 ${num(s.mean)}，標準差 ${num(s.sd)}，最少 ${num(s.min)}、最多 ${num(s.max)}（四分位數 ${num(s.q1)} / ${num(s.median)} / ${num(s.q3)}）。`,
+    shared: (k: number, n: number) => (k === 0 ? '沒有任何一局是共享勝利。' : `${n} 局中有 ${k} 局不只一位贏家。`),
+    noWinner: (k: number) => `有 ${k} 局沒有贏家。`,
+    captions: {
+      winRate: '各座位勝率與 95% 信賴區間（虛線：平均分配的勝率）',
+      length: '遊戲長度：依進行回合數計的局數',
+      ends: '遊戲如何結束：依結束規則計的局數',
+      scores: '各座位最終得分（箱：四分位數與中位數；鬚：最多 1.5 倍箱長；以外為點）',
+    },
+    endRule: '結束規則', games: '局數', share: '比例',
+  },
+} as const;
+
+const anchorOf = (key: string): string => key.charAt(0).toUpperCase() + key.slice(1);
+
+function title(r: SettingResult, lang: Lang): string {
+  const s = r.setting;
+  return s.changed ? T[lang].withOption(s.players, s.changed.id, String(s.changed.value)) : T[lang].players(s.players);
+}
+
+function command(game: string, sims: GameSimulations, r: SettingResult): string {
+  const opt = r.setting.changed ? ` --option ${r.setting.changed.id}=${String(r.setting.changed.value)}` : '';
+  return `npx rules simulate ${game} --players ${r.setting.players} --games ${sims.games} --seed ${sims.seed}${opt}`;
+}
+
+function seatTable(r: SettingResult, lang: Lang): string {
+  const t = T[lang];
+  const s = r.summary!;
+  const rows = Array.from({ length: r.setting.players }, (_, seat) => {
+    const ci = s.winInterval[seat]!;
+    const d = s.scoreSpread[seat]!;
+    return `<tr><td>${esc(t.seatN(seat))}</td><td>${pct(s.winRate[seat] ?? 0)}</td><td>${pct(ci.lo)} – ${pct(ci.hi)}</td><td>${num(d.mean)}</td><td>${num(d.sd)}</td><td>${num(d.median)}</td></tr>`;
+  });
+  const head = [t.seat, t.winRate, t.interval, t.meanScore, t.sd, t.median].map((h) => `<th>${esc(h)}</th>`).join('');
+  return `<table class="sim-table"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function endTable(ctx: PageCtx, sims: GameSimulations, r: SettingResult): string {
+  const t = T[ctx.lang];
+  const s = r.summary!;
+  const rows = Object.entries(s.ends).map(([id, n]) => {
+    const text = sims.endTexts[id]?.[ctx.lang] ?? id;
+    const href = nodeHref(ctx, id);
+    const label = href ? `<a href="${esc(href)}">${esc(text)}</a>` : esc(text);
+    return `<tr><td>${label}</td><td>${n}</td><td>${pct(n / Math.max(s.games, 1))}</td></tr>`;
+  });
+  return `<table class="sim-table"><thead><tr><th>${esc(t.endRule)}</th><th>${esc(t.games)}</th><th>${esc(t.share)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function figure(kind: keyof (typeof T)['en']['captions'], svg: string, lang: Lang): string {
+  const caption = esc(T[lang].captions[kind]);
+  return `<figure class="sim-chart" data-chart="${kind}"><figcaption>${caption}</figcaption>${svg.replace(/^<svg /, `<svg role="img" aria-label="${caption}" style="max-width: 100%; height: auto" `)}</figure>`;
+}
+
+function settingBlocks(ctx: PageCtx, sims: GameSimulations, r: SettingResult): string[] {
+  const { lang, game } = ctx;
+  const t = T[lang];
+  const out = [section(title(r, lang), anchorOf(r.setting.key))];
+  if (r.setting.changed) {
+    const opt = game.spec.options?.find((o) => o.id === r.setting.changed!.id);
+    const href = nodeHref(ctx, r.setting.changed.id);
+    const text = opt ? esc(opt.text[lang]) : '';
+    out.push(`<p v-pre>${esc(t.optionNote)} ${href ? `<a href="${esc(href)}"><code>${esc(r.setting.changed.id)}</code></a>` : `<code>${esc(r.setting.changed.id)}</code>`} = <code>${esc(String(r.setting.changed.value))}</code>${text ? ` — ${text}` : ''}</p>`);
+  }
+  out.push(`${t.reproduce}\n\n\`\`\`sh\n${command(game.id, sims, r)}\n\`\`\``);
+  if (r.error !== undefined || !r.summary || !r.charts) {
+    out.push(para(`${t.failed} ${r.error ?? ''}`, 'sim-error'));
+    return out;
+  }
+  if (r.sameAs !== undefined) {
+    out.push(para(t.same(title(sims.results.find((x) => x.setting.key === r.sameAs)!, lang))));
+    return out;
+  }
+  const s = r.summary;
+  const notes = [t.lengths(s.roundsSpread), t.shared(s.sharedWins, s.games), s.noWinner > 0 ? t.noWinner(s.noWinner) : ''].filter(Boolean).join(' ');
+  const c = r.charts[lang];
+  out.push(
+    `<div class="sim-setting" v-pre>${seatTable(r, lang)}<p>${esc(notes)}</p>${figure('winRate', c.winRate, lang)}${figure('scores', c.scores, lang)}${figure('length', c.length, lang)}${figure('ends', c.ends, lang)}${endTable(ctx, sims, r)}</div>`,
+  );
+  return out;
+}
+
+export function simulationsPage(ctx: PageCtx): string {
+  const { game, lang } = ctx;
+  const sims = game.simulations!;
+  return page(lang, pageTitle(game.name[lang], ui('simulations', lang), lang), [
+    para(T[lang].intro(sims.games, sims.seed)),
+    ...sims.results.flatMap((r) => settingBlocks(ctx, sims, r)),
+  ]);
+}
