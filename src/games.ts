@@ -10,6 +10,7 @@ import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames } from './interpreter/smoke.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
 import { findGameDirs, loadSpecFolder, ruleNodes } from './spec/load-spec.ts';
+import type { Spec } from './spec/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
 export function listGames(rulesDir: string): string[] {
@@ -18,7 +19,7 @@ export function listGames(rulesDir: string): string[] {
 }
 
 /** Load, check and compile one game folder. */
-export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { engine?: EngineTools; diagnostics: Diagnostic[] } {
+export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { engine?: EngineTools; diagnostics: Diagnostic[]; spec?: Spec } {
   const loaded = loadSpecFolder(dir);
   const diagnostics = [...loaded.diagnostics];
   if (!loaded.spec || hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
@@ -34,11 +35,12 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { e
       diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
     }
   }
-  return { engine, diagnostics: sortDiagnostics(diagnostics) };
+  return { engine, diagnostics: sortDiagnostics(diagnostics), spec: loaded.spec.spec };
 }
 
-/** Load, check and compile a game by id; engine is undefined when there are errors. */
-export function openGame(rulesDir: string, id: string): { engine?: EngineTools; diagnostics: Diagnostic[] } {
+/** Load, check and compile a game by id; engine is undefined when there are errors; `spec` is
+ *  the checked spec it was made from (its public declarations: names and texts for screens). */
+export function openGame(rulesDir: string, id: string): { engine?: EngineTools; diagnostics: Diagnostic[]; spec?: Spec } {
   const dir = join(rulesDir, id);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     const known = listGames(rulesDir);

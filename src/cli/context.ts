@@ -7,13 +7,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Engine } from '../interpreter/api.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
+import type { Spec } from '../spec/types.generated.ts';
 import type { Prompter } from './prompter.ts';
 
 export interface GameSource {
   /** ids of the games under rulesDir */
   listGames(rulesDir: string): string[];
   validatePaths(paths: string[]): Diagnostic[];
-  openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[] };
+  /** `spec`, when given, is the checked spec of the engine (the terminal screen reads its names and texts) */
+  openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[]; spec?: Spec };
 }
 
 export interface CliIO {
@@ -41,6 +43,9 @@ export interface CliContext {
   prompter?: Prompter;
   /** current time in ms, for rates in readable outputs only */
   now?: () => number;
+  /** a seed nobody at the table can know (default: crypto randomness); `play` seeds its random
+   *  seats from it when a human plays, so their moves do not follow from the game seed */
+  secretSeed?: () => number;
 }
 
 /** Bad command line: printed as one line, exit code 2. */

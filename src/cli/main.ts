@@ -60,7 +60,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .description('play in the terminal (human and random seats)')
     .argument('<game>', 'game id')
     .option('-p, --players <n>', 'number of players')
-    .option('-s, --seed <s>', 'game seed (uint32; default: random, printed)')
+    .option('-s, --seed <s>', 'game seed (uint32; default: random, shown after the game)')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
     .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
