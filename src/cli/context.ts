@@ -29,6 +29,8 @@ export interface CliIO {
   outIsTTY: boolean;
   /** the stream cli-progress draws on (stderr) */
   errStream?: NodeJS.WritableStream;
+  /** call `handler` on Ctrl-C (SIGINT) instead of being killed, until the returned function is called */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 export interface CliContext {
@@ -75,6 +77,10 @@ export function processIO(): CliIO {
     errIsTTY: process.stderr.isTTY === true,
     outIsTTY: process.stdout.isTTY === true,
     errStream: process.stderr,
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => void process.off('SIGINT', handler);
+    },
   };
 }
 

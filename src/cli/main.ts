@@ -64,7 +64,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
     .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
-    .option('--save <file>', 'write the replay log to FILE at the end')
+    .option('--save <file>', 'write the replay log to FILE at the end (the path is checked first; Ctrl-C saves the game so far)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (game: string, o) => setCode(await playCommand(ctx, game, o)));
 

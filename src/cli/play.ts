@@ -126,6 +126,9 @@ export async function playGame(
   };
   if (spectator) showNewLog();
   const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
+  // Ctrl-C between two prompts (inquirer takes it at a prompt): stop at the next prompt, and save
+  let interrupted = false;
+  const stopListening = ctx.io.onInterrupt?.(() => void (interrupted = true));
   try {
     for (let step = 0; ; step++) {
       const p = engine.pending(cur);
@@ -140,6 +143,7 @@ export async function playGame(
       const seat = nextDecider(p)!;
       let action: Action;
       if (seats[seat] === 'human') {
+        if (interrupted) throw new PromptInterrupted();
         if (humans > 1 && seat !== lastHuman) {
           clear();
           await prompter.pause(t.pass(seat));
@@ -154,6 +158,7 @@ export async function playGame(
         logSeen[seat] = view.log.length;
         lastView[seat] = view;
         const message = `${t.seatName(seat)}: ${p.prompt[lang]}`;
+        if (interrupted) throw new PromptInterrupted();
         if (only) {
           // nothing to decide: say what happens and go on
           ctx.io.out(wrap(`» ${message} — ${engine.describe(legal[0]!, lang, cur, seat)} (${t.onlyOption})`).join('\n') + '\n');
@@ -178,6 +183,8 @@ export async function playGame(
       ctx.io.out(`${t.interruptedSaved(actions.length, params.save)}\n`);
     } else ctx.io.out(`${t.interruptedNotSaved}\n`);
     throw new CliExit(130);
+  } finally {
+    stopListening?.();
   }
   const result = engine.result(cur);
   if (result === null) throw new Error(`${engine.id}: nothing is pending but the game has no result`);

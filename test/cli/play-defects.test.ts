@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PromptInterrupted, scriptedPrompter, type Prompter } from '../../src/cli/prompter.ts';
 import { verifyReplay, parseReplayLog } from '../../src/cli/replay-log.ts';
-import { makePickEngine } from './fake-engine.ts';
+import { bufferIO, type CliContext } from '../../src/cli/context.ts';
+import { run } from '../../src/cli/main.ts';
+import { fakeSource, makePickEngine } from './fake-engine.ts';
 import { runCli } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'rules-play-defects-'));
@@ -91,6 +93,30 @@ describe('rules play --save', () => {
     expect(log.actions.filter((a) => a.seat === 0)).toHaveLength(2);
     expect(r.stdout + r.stderr).toContain(`Interrupted: the game so far (${log.actions.length} actions) is saved to ${file}`);
     expect(verifyReplay(makePickEngine(), log).ok).toBe(true);
+  });
+
+  it('Ctrl-C between two prompts (while the screen is made) stops at the next prompt and saves', async () => {
+    const file = join(tmp, 'between.json');
+    let onCtrlC: (() => void) | undefined;
+    const inner = scriptedPrompter([0, 1, 2]);
+    const prompter: Prompter = {
+      // the first answer is given, then Ctrl-C comes before the next prompt
+      select: async (m, c) => {
+        const v = await inner.select(m, c);
+        onCtrlC?.();
+        return v;
+      },
+      pause: async () => {},
+    };
+    const io = bufferIO();
+    io.onInterrupt = (h) => ((onCtrlC = h), () => void (onCtrlC = undefined));
+    const ctx: CliContext = { games: fakeSource([makePickEngine()]), io, defaultRulesDir: '/nonexistent-rules', prompter };
+    const code = await run(['play', 'pick', '--players', '2', '--save', file], ctx);
+    expect(code).toBe(130);
+    expect(inner.asked).toHaveLength(1);
+    expect(io.stdout()).toMatch(/Interrupted: the game so far \(\d+ actions\) is saved to /);
+    expect(parseReplayLog(readFileSync(file, 'utf8')).actions.filter((a) => a.seat === 0)).toHaveLength(1);
+    expect(onCtrlC).toBeUndefined(); // the handler is removed after the game
   });
 
   it('Ctrl-C without --save says that nothing was saved, in Chinese with --lang zh', async () => {
