@@ -48,7 +48,7 @@ export const EVENTS: Readonly<Record<Lang, EventTemplates>> = {
     chose: (who, prompt, answer) => `${who} — ${prompt}: ${answer}`,
     choseSecretly: (who, prompt) => `${who} answered in secret — ${prompt}`,
     moved: (count, from, to, what) => `${count === 1 ? '1 card' : `${count} cards`} from ${from} to ${to}${what ? `: ${what}` : ''}`,
-    shared: (among, share, left) => `${among} share${/ and /.test(among) ? '' : 's'} the cards: ${share} each${left > 0 ? `; ${left} left over` : ''}`,
+    shared: (among, share, left) => `${among} share${/ and |^You$/.test(among) ? '' : 's'} the cards: ${share} each${left > 0 ? `; ${left} left over` : ''}`,
     sharedNobody: (left) => `nobody shares the cards; ${left} stay`,
     became: (label, of, value) => `${of ? `${of} — ` : ''}${label}: ${value}`,
     shuffled: (zone) => `${zone} shuffled`,
