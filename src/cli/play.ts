@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Action, Engine, GameConfig, GameResult, SeatView } from '../interpreter/api.ts';
+import type { Action, Engine, GameConfig, GameResult } from '../interpreter/api.ts';
 import { agentSeedFor, randomSeatAgents } from '../agents/random-agent.ts';
 import { chanceAction, DEFAULT_MAX_STEPS, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
 import { collect, effectiveOptions, loadGame, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
@@ -107,12 +107,11 @@ export async function playGame(
   let cur = engine.create(config);
   const actions: LoggedAction[] = [];
   const logSeen = new Array<number>(players).fill(0);
-  const lastView = new Array<SeatView | undefined>(players).fill(undefined);
   let lastHuman = -1;
   let shownLog = 0;
 
   // no seed before the end: it would let a player rebuild every hidden card
-  ctx.io.out(paint.bold(`${engine.name[lang]} — ${players} ${t.players}; ${seats.map((k, i) => `${i}:${k}`).join(' ')}`) + '\n');
+  ctx.io.out(paint.bold(`${engine.name[lang]} — ${players} ${t.players}; ${seats.map((k, i) => `${i}:${t.kinds[k] ?? k}`).join(' ')}`) + '\n');
   const showNewLog = (): void => {
     const log = engine.log(cur);
     for (const e of log.slice(shownLog)) {
@@ -154,9 +153,8 @@ export async function playGame(
         const legal = engine.legalActions(cur, seat);
         if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
         const only = legal.length === 1;
-        ctx.io.out('\n' + renderView(view, lang, logSeen[seat]!, model, { previous: lastView[seat], paint, quiet: only }));
+        ctx.io.out('\n' + renderView(view, lang, logSeen[seat]!, model, { paint, quiet: only }));
         logSeen[seat] = view.log.length;
-        lastView[seat] = view;
         const message = `${t.seatName(seat)}: ${p.prompt[lang]}`;
         if (interrupted) throw new PromptInterrupted();
         if (only) {

@@ -93,7 +93,7 @@ function zoneText(cards: Json[], names: Namer): string {
   if (cards.length === 0) return '—';
   const kinds: string[] = [];
   let hidden = 0;
-  let other: string[] = [];
+  const other: string[] = [];
   for (const c of cards) {
     if (c === null) hidden++;
     else {
@@ -104,7 +104,7 @@ function zoneText(cards: Json[], names: Namer): string {
   }
   const parts: string[] = [];
   if (kinds.length > 0) parts.push(kinds.length > 1 && names.total(kinds) !== undefined ? `${t.cards(kinds.length)}: ${names.cards(kinds)}` : names.cards(kinds));
-  if (other.length > 0) parts.push((other = other.slice(0, 24)).join(', '));
+  if (other.length > 0) parts.push(other.slice(0, 24).join(', ') + (other.length > 24 ? ', …' : ''));
   if (hidden > 0) parts.push(t.faceDown(hidden));
   return parts.join('; ');
 }
@@ -156,8 +156,7 @@ function effects(view: SeatView, names: Namer): string[] {
   if (!me || !names.model) return [];
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const [id, cards] of zonesShown(me.zones, names)) {
-    void id;
+  for (const [, cards] of zonesShown(me.zones, names)) {
     for (const c of cards) {
       const k = kindOf(c);
       const fx = k === undefined ? undefined : names.model.cards.get(k)?.effect;
@@ -170,8 +169,6 @@ function effects(view: SeatView, names: Namer): string[] {
 }
 
 export interface RenderOptions {
-  /** this seat's view at its last decision: the screen says what changed since */
-  previous?: SeatView;
   paint?: Paint;
   /** a decision with one option: the screen is the same, the prompt is not asked */
   quiet?: boolean;
@@ -252,7 +249,6 @@ export function renderView(view: SeatView, lang: Lang, logFrom: number, model?: 
     const p = view.pending;
     add(`» ${p.prompt[lang]} — ${t.waiting}: ${names.seats(p.waitingFor)}`);
   }
-  void opts.previous;
   return lines.join('\n') + '\n';
 }
 

@@ -136,7 +136,8 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect([...hints]).toContain('↑↓ 移動 • ⏎ 選擇');
     expect(screen).toMatch(/種子 \d+/);
     // none of the screen's own English words
-    expect(screen).not.toMatch(/\b(Seat|Since your|Game over|Winners|Waiting for|navigate|select|Table|Other seats)\b/);
+    expect(screen).not.toMatch(/\b(Seat|Since your|Game over|Winners|Waiting for|navigate|select|Table|Other seats|human|random|players)\b/);
+    expect(screen).toMatch(/0:真人 1:隨機 2:隨機 3:隨機/);
     expect(capture('zh', true)).not.toMatch(/\x1b\[[0-9;]*m━━/);
   }, 180_000);
 
