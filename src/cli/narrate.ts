@@ -204,7 +204,7 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
         const label = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? choice?.labels[String(v)]?.[names.lang] : undefined;
         const type = choice?.type === 'seats' ? 'seat' : choice?.type === 'cards' ? 'card' : choice?.type;
         const answer = label ?? names.value(v, type === undefined ? undefined : { id: '', label: { en: '', zh: '' }, type });
-        joinable(`chose|${String(d['choice'])}|${JSON.stringify(v)}`, seat, (who) => ev.chose(who, prompt, answer));
+        joinable(`chose|${String(d['choice'])}|${JSON.stringify(v)}`, seat, (who) => (label !== undefined ? ev.choseLabelled(who, label) : ev.chose(who, prompt, answer)));
         return;
       }
       case 'move': {

@@ -10,6 +10,8 @@ import type { Lang } from '../i18n.ts';
 export interface EventTemplates {
   /** a seat's answer to a choice: `prompt` is the choice's prompt, `answer` its label or value */
   chose(who: string, prompt: string, answer: string): string;
+  /** a seat's answer that has a label of its own (`Leave the gunfight`): the label says it all */
+  choseLabelled(who: string, label: string): string;
   /** seats answered a choice in secret */
   choseSecretly(who: string, prompt: string): string;
   /** cards went from one zone to another; `what` names them when they were seen */
@@ -46,6 +48,7 @@ const num = (n: number): string => (Number.isInteger(n) ? n.toLocaleString('en-U
 export const EVENTS: Readonly<Record<Lang, EventTemplates>> = {
   en: {
     chose: (who, prompt, answer) => `${who} — ${prompt}: ${answer}`,
+    choseLabelled: (who, label) => `${who}: ${label}`,
     choseSecretly: (who, prompt) => `${who} answered in secret — ${prompt}`,
     moved: (count, from, to, what) => `${count === 1 ? '1 card' : `${count} cards`} from ${from} to ${to}${what ? `: ${what}` : ''}`,
     shared: (among, share, left) => `${among} share${/ and |^You$/.test(among) ? '' : 's'} the cards: ${share} each${left > 0 ? `; ${left} left over` : ''}`,
@@ -70,6 +73,7 @@ export const EVENTS: Readonly<Record<Lang, EventTemplates>> = {
   },
   zh: {
     chose: (who, prompt, answer) => `${who} — ${prompt}:${answer}`,
+    choseLabelled: (who, label) => `${who}:${label}`,
     choseSecretly: (who, prompt) => `${who} 已秘密作答 — ${prompt}`,
     moved: (count, from, to, what) => `${count} 張牌從${from}移到${to}${what ? `:${what}` : ''}`,
     shared: (among, share, left) => `${among} 平分:每人 ${share}${left > 0 ? `;剩下 ${left} 張` : ''}`,
