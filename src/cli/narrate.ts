@@ -65,7 +65,7 @@ export class Namer {
     const counts = new Map<string, number>();
     for (const k of kinds) counts.set(k, (counts.get(k) ?? 0) + 1);
     const listed = [...counts].map(([k, n]) => (n > 1 ? `${this.card(k)} ${this.ev.times(n)}` : this.card(k))).join(', ');
-    const total = this.total(kinds);
+    const total = kinds.length > 1 ? this.total(kinds) : undefined;
     return total === undefined ? listed : `${listed} (${this.ev.totalOf(this.ev.number(total))})`;
   }
 
@@ -114,6 +114,8 @@ export class Namer {
     if (typeof v === 'number') {
       if (info?.type === 'seat') return this.seat(v, false);
       if (info?.type === 'card') return this.cardById(v);
+      const place = info?.type !== undefined ? this.model?.spaces.get(info.type.replace(/\[\]$/, ''))?.[v] : undefined;
+      if (place) return place[this.lang];
       return this.ev.number(v);
     }
     if (typeof v === 'string') {
@@ -126,15 +128,25 @@ export class Namer {
       const item = info?.type === 'seats' ? { ...info, type: 'seat' } : info?.type === 'cards' ? { ...info, type: 'card' } : info;
       return v.length === 0 ? this.ev.none : v.map((x) => this.value(x, item)).join(', ');
     }
-    return Object.entries(v)
-      .map(([k, x]) => `${k}: ${this.value(x, undefined)}`)
-      .join(', ');
+    if (typeof v['card'] === 'number') return this.cardValue(v);
+    // one value per place (a keyed var): the places that hold something, by name
+    const kept = Object.entries(v).filter(([, x]) => !this.isBlank(x, undefined));
+    if (kept.length === 0) return this.ev.none;
+    return kept.map(([k, x]) => `${this.card(k)} ${this.value(x, info ? { ...info, labels: {} } : undefined)}`).join(', ');
+  }
+
+  /** a card as a view shows it: its kind's name, or the name of the front it shows */
+  cardValue(c: { [k: string]: Json }): string {
+    if (typeof c['kind'] === 'string') return this.card(c['kind']);
+    if (typeof c['front'] === 'string') return this.card(c['front']);
+    return this.t.cards(1);
   }
 
   /** a value not worth a line: unset, empty, or the var's start value */
   isBlank(v: Json | undefined, info: VarInfo | undefined): boolean {
     if (v === null || v === undefined || v === '' || v === 0 || v === false) return true;
     if (Array.isArray(v) && v.length === 0) return true;
+    if (typeof v === 'object' && !Array.isArray(v) && v['card'] === undefined) return Object.values(v).every((x) => this.isBlank(x, undefined));
     return info?.initial !== undefined && v === info.initial;
   }
 }

@@ -84,8 +84,12 @@ export function fmtValue(v: Json): string {
   return `{${Object.entries(v).map(([k, x]) => `${k}: ${fmtValue(x)}`).join(', ')}}`;
 }
 
-const kindOf = (c: Json): string | undefined =>
-  c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['kind'] === 'string' ? c['kind'] : typeof c === 'string' ? c : undefined;
+/** the kind a card shows, or the front it shows when its kind hides behind a shared front */
+const kindOf = (c: Json): string | undefined => {
+  if (typeof c === 'string') return c;
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) return undefined;
+  return typeof c['kind'] === 'string' ? c['kind'] : typeof c['front'] === 'string' ? c['front'] : undefined;
+};
 
 /** a zone's cards: the seen ones by name (alike ones counted, values totalled), the rest counted */
 function zoneText(cards: Json[], names: Namer): string {

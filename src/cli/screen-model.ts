@@ -62,6 +62,8 @@ export interface ScreenModel {
   rules: Map<string, Text>;
   /** result rule id -> its ranking keys (for saying which tie-break decided) */
   rankings: Map<string, RankKey[]>;
+  /** space set id -> its items' names, in order (an answer among places is an item's index) */
+  spaces: Map<string, Text[]>;
 }
 
 type Node = Record<string, unknown>;
@@ -167,7 +169,21 @@ export function screenModel(spec: Spec, options: Record<string, Json>): ScreenMo
     const labels = (c as { labels?: Record<string, Text> }).labels ?? {};
     const into = (c as { into?: string }).into;
     const decl = [...(spec.vars ?? []), ...(spec.seatVars ?? [])].find((v) => v.id === into);
-    choices.set(c.choose, decl ? { prompt: (c as { prompt: Text }).prompt, labels, type: decl.type } : { prompt: (c as { prompt: Text }).prompt, labels });
+    // the answer's type: the var it goes into, or what the function giving the options returns
+    let type: string | undefined = decl?.type;
+    if (type === undefined) {
+      try {
+        const n = parse((c as { options: string }).options);
+        if (n.kind === 'Call') type = (spec.functions ?? []).find((f) => f.id === n.name)?.returns;
+        // seats: `alive`, `seats`, or a filter of them
+        const list = n.kind === 'Call' && n.name === 'filter' ? n.args[0] : n;
+        if (list?.kind === 'Name' && (list.name === 'alive' || list.name === 'seats')) type = 'seats';
+      } catch {
+        /* options that do not parse have been reported by the checker */
+      }
+    }
+    const prompt = (c as { prompt: Text }).prompt;
+    choices.set(c.choose, type !== undefined ? { prompt, labels, type: type.replace(/\[\]$/, '') } : { prompt, labels });
     if (into !== undefined && Object.keys(labels).length > 0) intoLabels.set(into, labels);
   });
   const varInfo = (v: { id: string; text: Text; type: string; initial?: unknown }): VarInfo => {
@@ -197,7 +213,15 @@ export function screenModel(spec: Spec, options: Record<string, Json>): ScreenMo
     const effect = effectText(c.name, c.text, c.props);
     cards.set(c.id, effect ? { name, effect, numbers } : { name, numbers });
   }
-  for (const set of spaceSets(spec)) for (const item of set.items) if (item.name) cards.set(item.id, { name: item.name, numbers: {} });
+  for (const c of spec.cards ?? []) {
+    const front = (c as { front?: { id: string; name: Text } }).front;
+    if (front && !cards.has(front.id)) cards.set(front.id, { name: front.name, numbers: {} });
+  }
+  const spaces = new Map<string, Text[]>();
+  for (const set of spaceSets(spec)) {
+    spaces.set(set.id, set.items.map((i) => i.name ?? { en: i.id, zh: i.id }));
+    for (const item of set.items) if (item.name) cards.set(item.id, { name: item.name, numbers: {} });
+  }
   const rules = new Map<string, Text>();
   const addRule = (v: unknown): void => {
     if (Array.isArray(v)) return v.forEach(addRule);
@@ -218,7 +242,7 @@ export function screenModel(spec: Spec, options: Record<string, Json>): ScreenMo
       }),
     );
   }
-  const model: ScreenModel = { name: spec.game?.name ?? { en: '', zh: '' }, vars, seatVars, zones, cards, choices, rules, rankings };
+  const model: ScreenModel = { name: spec.game?.name ?? { en: '', zh: '' }, vars, seatVars, zones, cards, choices, rules, rankings, spaces };
   if (spec.game?.roundVar !== undefined) model.roundVar = spec.game.roundVar;
   return model;
 }

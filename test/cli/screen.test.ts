@@ -137,3 +137,38 @@ describe('a choice with one option', () => {
     expect(asked.length).toBeGreaterThan(0);
   });
 });
+
+describe('every game on the screen', () => {
+  it('plays with a human seat in English and Chinese: no ids, no raw values, 80 columns', async () => {
+    const { run } = await import('../../src/cli/main.ts');
+    const { bufferIO } = await import('../../src/cli/context.ts');
+    const { columns } = await import('../../src/cli/render.ts');
+    const { PromptInterrupted } = await import('../../src/cli/prompter.ts');
+    const games = await import('../../src/games.ts');
+    for (const id of games.listGames('rules')) {
+      for (const lang of ['en', 'zh']) {
+        const io = bufferIO();
+        let asked = 0;
+        // 40 decisions of each game (then Ctrl-C), to keep the test short
+        const code = await run(['play', id, '--seed', '4', '--lang', lang, '--players', String(games.openGame('rules', id).engine!.minPlayers)], {
+          games,
+          io,
+          defaultRulesDir: 'rules',
+          secretSeed: () => 1,
+          prompter: {
+            select: async (_m, choices) => {
+              if (++asked > 40) throw new PromptInterrupted();
+              return choices[choices.length - 1]!.value;
+            },
+            pause: async () => {},
+          },
+        });
+        const out = io.stdout();
+        expect([0, 130], `${id} ${lang}: ${io.stderr()}`).toContain(code);
+        expect(out, `${id} ${lang}`).not.toMatch(/var=|\{card:|undefined|\[object|NaN/);
+        expect(out.split('\n').filter((l) => columns(l) > 80), `${id} ${lang}`).toEqual([]);
+        expect(out, `${id} ${lang}`).toMatch(lang === 'en' ? /Since your last decision:/ : /自你上次決定以來:/);
+      }
+    }
+  }, 60_000);
+});
