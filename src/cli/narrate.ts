@@ -151,7 +151,8 @@ export class Namer {
   }
 }
 
-type Line = { text: string; heading?: boolean };
+/** a sentence; `you`: it names the viewer as the one an answer points at (`Seat 3 … : you`) */
+type Line = { text: string; heading?: boolean; you?: boolean };
 
 const num = (v: Json | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -176,7 +177,7 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
   const joinable = (key: string, seat: number, make: (who: string) => string): void => {
     if (group && group.key === key && !group.seats.includes(seat)) {
       group.seats.push(seat);
-      out[group.at] = { text: group.make(names.seats(group.seats)) };
+      out[group.at] = { ...out[group.at]!, text: group.make(names.seats(group.seats)) };
       return;
     }
     out.push({ text: make(names.seats([seat])) });
@@ -217,6 +218,7 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
         const type = choice?.type === 'seats' ? 'seat' : choice?.type === 'cards' ? 'card' : choice?.type;
         const answer = label ?? names.value(v, type === undefined ? undefined : { id: '', label: { en: '', zh: '' }, type });
         joinable(`chose|${String(d['choice'])}|${JSON.stringify(v)}`, seat, (who) => (label !== undefined ? ev.choseLabelled(who, label) : ev.chose(who, prompt, answer)));
+        if (type === 'seat' && v === names.viewer && seat !== names.viewer) out[out.length - 1]!.you = true;
         return;
       }
       case 'move': {

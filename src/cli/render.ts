@@ -216,6 +216,7 @@ export function renderView(view: SeatView, lang: Lang, logFrom: number, model?: 
   if (said.length > MAX) lines.push(`  … ${said.length - MAX} ${t.earlier}`);
   for (const l of said.slice(-MAX)) {
     if (l.heading) lines.push(paint.bold(`  ── ${l.text} ──`));
+    else if (l.you) lines.push(...wrap(l.text, '  ').map((x) => paint.bad(x)));
     else add(l.text, '  ');
   }
 
