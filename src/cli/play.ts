@@ -225,7 +225,6 @@ export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOpt
   const players = parsePlayers(engine, o.players ?? String(seatsGiven!.length), engine.minPlayers);
   const seats = seatsGiven ?? ['human', ...new Array<SeatKind>(players - 1).fill('random')];
   if (seats.length !== players) throw new UsageError(`--seats lists ${seats.length} seats but --players is ${players}`);
-  if (o.save !== undefined) checkSavePath(o.save);
   const seed = parseSeed(o.seed) ?? randomInt(0, 2 ** 31);
   const options = effectiveOptions(engine, parseOptions(engine, o.option));
   const model = spec === undefined ? undefined : screenModel(spec, options);
