@@ -10,6 +10,7 @@ import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames } from './interpreter/smoke.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
 import { findGameDirs, loadSpecFolder, ruleNodes } from './spec/load-spec.ts';
+import type { Spec } from './spec/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
 export function listGames(rulesDir: string): string[] {
@@ -24,6 +25,8 @@ export interface GameCheck {
   diagnostics: Diagnostic[];
   /** with random games: the option settings played (each under every player count) */
   played?: Record<string, Json>[];
+  /** the checked spec the engine was made from (its public declarations: names and texts for screens) */
+  spec?: Spec;
 }
 
 /** Load, check and compile one game folder. */
@@ -35,7 +38,7 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): Gam
   diagnostics.push(...compiled.diagnostics);
   if (!compiled.program) return { dir, diagnostics: sortDiagnostics(diagnostics) };
   const engine = makeEngine(compiled.program);
-  if (!opts.smoke) return { dir, engine, diagnostics: sortDiagnostics(diagnostics) };
+  if (!opts.smoke) return { dir, engine, diagnostics: sortDiagnostics(diagnostics), spec: loaded.spec.spec };
   const spec = loaded.spec;
   const smoke = smokeGames(engine);
   for (const f of smoke.failures) {
@@ -43,11 +46,12 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): Gam
     const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
     diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
   }
-  return { dir, engine, diagnostics: sortDiagnostics(diagnostics), played: smoke.played };
+  return { dir, engine, diagnostics: sortDiagnostics(diagnostics), played: smoke.played, spec: loaded.spec.spec };
 }
 
-/** Load, check and compile a game by id; engine is undefined when there are errors. */
-export function openGame(rulesDir: string, id: string): { engine?: EngineTools; diagnostics: Diagnostic[] } {
+/** Load, check and compile a game by id; engine is undefined when there are errors; `spec` is
+ *  the checked spec it was made from (its public declarations: names and texts for screens). */
+export function openGame(rulesDir: string, id: string): { engine?: EngineTools; diagnostics: Diagnostic[]; spec?: Spec } {
   const dir = join(rulesDir, id);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     const known = listGames(rulesDir);

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { Engine, Json } from '../interpreter/api.ts';
 import { formatDiagnostic } from '../spec/diagnostics.ts';
+import type { Spec } from '../spec/types.generated.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
 
 export function rulesDirOf(ctx: CliContext, dir: string | undefined): string {
@@ -13,6 +14,11 @@ export function rulesDirOf(ctx: CliContext, dir: string | undefined): string {
 
 /** Open a game by id: unknown id → UsageError listing the known games; spec errors → diagnostics, exit 1. */
 export function loadEngine(ctx: CliContext, rulesDir: string, id: string): Engine {
+  return loadGame(ctx, rulesDir, id).engine;
+}
+
+/** loadEngine, with the spec the engine was made from when the game source gives it */
+export function loadGame(ctx: CliContext, rulesDir: string, id: string): { engine: Engine; spec?: Spec } {
   let known: string[];
   try {
     known = ctx.games.listGames(rulesDir);
@@ -24,14 +30,14 @@ export function loadEngine(ctx: CliContext, rulesDir: string, id: string): Engin
       `unknown game '${id}'; known games in ${rulesDir}: ${known.length ? known.join(', ') : '(none)'}`,
     );
   }
-  const { engine, diagnostics } = ctx.games.openGame(rulesDir, id);
+  const { engine, diagnostics, spec } = ctx.games.openGame(rulesDir, id);
   if (engine === undefined) {
     for (const d of diagnostics) ctx.io.err(formatDiagnostic(d) + '\n');
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     ctx.io.err(`error: game '${id}' does not compile (${errors} error${errors === 1 ? '' : 's'})\n`);
     throw new CliExit(1);
   }
-  return engine;
+  return spec === undefined ? { engine } : { engine, spec };
 }
 
 export function parseIntArg(name: string, raw: string | undefined, min: number, max: number): number | undefined {

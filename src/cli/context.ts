@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Engine, Json } from '../interpreter/api.ts';
 import type { Diagnostic } from '../spec/diagnostics.ts';
+import type { Spec } from '../spec/types.generated.ts';
 import type { Prompter } from './prompter.ts';
 
 export interface GameSource {
@@ -15,7 +16,8 @@ export interface GameSource {
   validatePaths(paths: string[]): Diagnostic[];
   /** each game the paths stand for, loaded, checked and compiled once */
   checkGames(paths: string[]): { dir: string; engine?: Engine; diagnostics: Diagnostic[]; played?: Record<string, Json>[] }[];
-  openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[] };
+  /** `spec`, when given, is the checked spec of the engine (the terminal screen reads its names and texts) */
+  openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[]; spec?: Spec };
 }
 
 export interface CliIO {
@@ -29,6 +31,8 @@ export interface CliIO {
   outIsTTY: boolean;
   /** the stream cli-progress draws on (stderr) */
   errStream?: NodeJS.WritableStream;
+  /** call `handler` on Ctrl-C (SIGINT) instead of being killed, until the returned function is called */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 export interface CliContext {
@@ -43,6 +47,9 @@ export interface CliContext {
   prompter?: Prompter;
   /** current time in ms, for rates in readable outputs only */
   now?: () => number;
+  /** a seed nobody at the table can know (default: crypto randomness); `play` seeds its random
+   *  seats from it when a human plays, so their moves do not follow from the game seed */
+  secretSeed?: () => number;
 }
 
 /** Bad command line: printed as one line, exit code 2. */
@@ -72,6 +79,10 @@ export function processIO(): CliIO {
     errIsTTY: process.stderr.isTTY === true,
     outIsTTY: process.stdout.isTTY === true,
     errStream: process.stderr,
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => void process.off('SIGINT', handler);
+    },
   };
 }
 

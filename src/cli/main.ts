@@ -63,11 +63,11 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .description('play in the terminal (human and random seats)')
     .argument('<game>', 'game id')
     .option('-p, --players <n>', 'number of players')
-    .option('-s, --seed <s>', 'game seed (uint32; default: random, printed)')
+    .option('-s, --seed <s>', 'game seed (uint32; default: random, shown after the game)')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
     .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
-    .option('--save <file>', 'write the replay log to FILE at the end')
+    .option('--save <file>', 'write the replay log to FILE at the end (the path is checked first; Ctrl-C saves the game so far)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (game: string, o) => setCode(await playCommand(ctx, game, o)));
 

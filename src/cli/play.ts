@@ -2,17 +2,22 @@
  * `rules play <game>`: play in the terminal. Human seats see only engine.view(state, seat) and
  * pick from engine.legalActions(state, seat); random seats answer by themselves with the same
  * agents and decision order as a playout (so `--seats random,…` with seed S is the same game
- * as simulate's game with config seed S).
+ * as simulate's game with config seed S). With a human at the table the seed is shown only after
+ * the game, and the random seats draw from a secret seed of their own.
  */
 import { randomInt } from 'node:crypto';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Action, Engine, GameConfig, GameResult } from '../interpreter/api.ts';
 import { agentSeedFor, randomSeatAgents } from '../agents/random-agent.ts';
 import { chanceAction, DEFAULT_MAX_STEPS, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
-import { collect, effectiveOptions, loadEngine, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
-import { UsageError, type CliContext } from './context.ts';
-import { inquirerPrompter, type Prompter } from './prompter.ts';
-import { fmtLogEntry, renderView, ui, type Lang } from './render.ts';
+import { collect, effectiveOptions, loadGame, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
+import { CliExit, UsageError, type CliContext } from './context.ts';
+import { inquirerPrompter, PromptInterrupted, type Prompter } from './prompter.ts';
+import { logLine, painter, renderGameOver, renderView, wrap } from './render.ts';
 import { makeReplayLog, writeReplayLog } from './replay-log.ts';
+import { screenModel, type ScreenModel } from './screen-model.ts';
+import { terminalText, type Lang } from './terminal-text.ts';
 
 export type SeatKind = 'human' | 'random';
 export const SEAT_KINDS: readonly SeatKind[] = ['human', 'random'];
@@ -47,17 +52,37 @@ export interface PlayParams {
   lang: Lang;
   save?: string;
   maxSteps?: number;
+  /** the game's public declarations (names and texts), when its spec is known */
+  model?: ScreenModel;
+  /** paint with colours (stdout is a terminal and NO_COLOR is unset) */
+  color?: boolean;
 }
 
 const CLEAR = '\x1b[2J\x1b[3J\x1b[H';
 
-function showResult(ctx: CliContext, engine: Engine, r: GameResult, lang: Lang): void {
-  const t = ui(lang);
-  ctx.io.out(`\n━━ ${t.over}: ${engine.name[lang]} ━━\n`);
-  ctx.io.out(`${t.winners}: ${r.winners.length ? r.winners.map((w) => `${t.seat} ${w}`).join(', ') : t.none}\n`);
-  ctx.io.out(`${t.scores}: ${r.scores.map((s, i) => `${t.seat} ${i}: ${s}`).join(', ')}\n`);
-  if (r.out.length) ctx.io.out(`out: ${r.out.map((w) => `${t.seat} ${w}`).join(', ')}\n`);
-  ctx.io.out(`${t.end}: ${r.end} (${r.result}); ${t.rounds}: ${r.rounds}\n`);
+/** the seed of the random seats when a human plays: crypto randomness, never shown */
+function cryptoSeed(): number {
+  return randomInt(0, 2 ** 31);
+}
+
+/**
+ * Fail before the game when the replay log cannot be written there: the folder must exist and
+ * be writable, and the file, if it is there, must be a writable file.
+ */
+export function checkSavePath(file: string): void {
+  const abs = resolve(file);
+  const dir = dirname(abs);
+  let why: string | undefined;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) why = `the folder ${dir} does not exist`;
+  else if (existsSync(abs) && statSync(abs).isDirectory()) why = 'it is a folder';
+  else {
+    try {
+      accessSync(existsSync(abs) ? abs : dir, constants.W_OK);
+    } catch {
+      why = existsSync(abs) ? 'the file is not writable' : `the folder ${dir} is not writable`;
+    }
+  }
+  if (why !== undefined) throw new UsageError(`cannot write the replay log --save ${file}: ${why}; give a path in a writable folder`);
 }
 
 /** Play one game; returns the actions and the final state (no command-line parsing). */
@@ -66,13 +91,18 @@ export async function playGame(
   engine: Engine,
   params: PlayParams,
 ): Promise<{ result: GameResult; actions: LoggedAction[]; state: unknown }> {
-  const { players, seed, seats, lang } = params;
-  const t = ui(lang);
-  const prompter: Prompter = ctx.prompter ?? inquirerPrompter();
+  const { players, seed, seats, lang, model } = params;
+  if (params.save !== undefined) checkSavePath(params.save);
+  const t = terminalText(lang);
+  const paint = painter(params.color === true);
+  const prompter: Prompter = ctx.prompter ?? inquirerPrompter({ keys: t.keys });
   const config: GameConfig = { players, seed, options: params.options ?? {} };
-  const agents = randomSeatAgents(agentSeedFor(seed), players);
   const humans = seats.filter((k) => k === 'human').length;
   const spectator = humans === 0;
+  // with a human at the table the random seats' choices must not follow from anything a seat
+  // can see or type (the game seed); with random seats only, it is simulate's seeded game
+  const agentSeed = spectator ? agentSeedFor(seed) : (ctx.secretSeed ?? cryptoSeed)();
+  const agents = randomSeatAgents(agentSeed, players);
   const clear = (): void => ctx.io.out(ctx.io.outIsTTY ? CLEAR : '\n' + '─'.repeat(40) + '\n');
   let cur = engine.create(config);
   const actions: LoggedAction[] = [];
@@ -80,55 +110,90 @@ export async function playGame(
   let lastHuman = -1;
   let shownLog = 0;
 
-  ctx.io.out(`${engine.name[lang]} — ${players} ${t.players}, ${t.seed} ${seed}; ${seats.map((k, i) => `${i}:${k}`).join(' ')}\n`);
+  // no seed before the end: it would let a player rebuild every hidden card
+  ctx.io.out(paint.bold(`${engine.name[lang]} — ${players} ${t.players}; ${seats.map((k, i) => `${i}:${t.kinds[k] ?? k}`).join(' ')}`) + '\n');
   const showNewLog = (): void => {
     const log = engine.log(cur);
-    for (const e of log.slice(shownLog)) ctx.io.out(`  ${fmtLogEntry(e)}\n`);
+    for (const e of log.slice(shownLog)) {
+      const line = logLine(e, model, lang, -1);
+      if (line !== undefined) ctx.io.out(`  ${line}\n`);
+    }
     shownLog = log.length;
+  };
+  const save = (): void => {
+    if (params.save !== undefined) writeReplayLog(params.save, makeReplayLog(engine, config, actions, cur));
   };
   if (spectator) showNewLog();
   const maxSteps = params.maxSteps ?? DEFAULT_MAX_STEPS;
-  for (let step = 0; ; step++) {
-    const p = engine.pending(cur);
-    if (p === null) break;
-    if (step >= maxSteps) throw new Error(`no end after ${maxSteps} steps (still pending: ${describePending(p)})`);
-    if (p.kind === 'chance') {
-      const index = agents.chance.chance(p.outcomes);
-      actions.push({ seat: -1, action: chanceAction(p, index) });
-      cur = engine.applyChance(cur, index);
-      continue;
-    }
-    const seat = nextDecider(p)!;
-    let action: Action;
-    if (seats[seat] === 'human') {
-      if (humans > 1 && seat !== lastHuman) {
-        clear();
-        await prompter.pause(t.pass(seat));
-        if (ctx.io.outIsTTY) clear();
+  // Ctrl-C between two prompts (inquirer takes it at a prompt): stop at the next prompt, and save
+  let interrupted = false;
+  const stopListening = ctx.io.onInterrupt?.(() => void (interrupted = true));
+  try {
+    for (let step = 0; ; step++) {
+      const p = engine.pending(cur);
+      if (p === null) break;
+      if (step >= maxSteps) throw new Error(`no end after ${maxSteps} steps (still pending: ${describePending(p)})`);
+      if (p.kind === 'chance') {
+        const index = agents.chance.chance(p.outcomes);
+        actions.push({ seat: -1, action: chanceAction(p, index) });
+        cur = engine.applyChance(cur, index);
+        continue;
       }
-      lastHuman = seat;
-      const view = engine.view(cur, seat);
-      ctx.io.out('\n' + renderView(view, lang, logSeen[seat]!));
-      logSeen[seat] = view.log.length;
-      const legal = engine.legalActions(cur, seat);
-      if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
-      const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur, seat), value: i }));
-      const i = await prompter.select(`${t.seat} ${seat}: ${p.prompt[lang]}`, choices);
-      action = legal[i]!;
-    } else {
-      action = agents.seats[seat]!.act(engine, cur, seat);
-      if (spectator) ctx.io.out(`${t.seat} ${seat}: ${engine.describe(action, lang, cur)}\n`);
+      const seat = nextDecider(p)!;
+      let action: Action;
+      if (seats[seat] === 'human') {
+        if (interrupted) throw new PromptInterrupted();
+        if (humans > 1 && seat !== lastHuman) {
+          clear();
+          await prompter.pause(t.pass(seat));
+          if (ctx.io.outIsTTY) clear();
+        }
+        lastHuman = seat;
+        const view = engine.view(cur, seat);
+        const legal = engine.legalActions(cur, seat);
+        if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
+        const only = legal.length === 1;
+        ctx.io.out('\n' + renderView(view, lang, logSeen[seat]!, model, { paint, quiet: only }));
+        logSeen[seat] = view.log.length;
+        const message = `${t.seatName(seat)}: ${p.prompt[lang]}`;
+        if (interrupted) throw new PromptInterrupted();
+        if (only) {
+          // nothing to decide: say what happens and go on
+          ctx.io.out(wrap(`» ${message} — ${engine.describe(legal[0]!, lang, cur, seat)} (${t.onlyOption})`).join('\n') + '\n');
+          action = legal[0]!;
+        } else {
+          const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur, seat), value: i }));
+          action = legal[await prompter.select(message, choices)]!;
+        }
+      } else {
+        action = agents.seats[seat]!.act(engine, cur, seat);
+        if (spectator) ctx.io.out(`${t.seatName(seat)}: ${engine.describe(action, lang, cur)}\n`);
+      }
+      actions.push({ seat, action });
+      engine.applyInPlace(cur, seat, action);
+      if (spectator) showNewLog();
     }
-    actions.push({ seat, action });
-    engine.applyInPlace(cur, seat, action);
-    if (spectator) showNewLog();
+  } catch (e) {
+    if (!(e instanceof PromptInterrupted)) throw e;
+    ctx.io.out('\n');
+    if (params.save !== undefined) {
+      save();
+      ctx.io.out(`${t.interruptedSaved(actions.length, params.save)}\n`);
+    } else ctx.io.out(`${t.interruptedNotSaved}\n`);
+    throw new CliExit(130);
+  } finally {
+    stopListening?.();
   }
   const result = engine.result(cur);
   if (result === null) throw new Error(`${engine.id}: nothing is pending but the game has no result`);
   if (humans > 1) clear();
-  showResult(ctx, engine, result, lang);
+  // the end as the (first) human seat sees it: what happened since its last decision, the result and why
+  const me = spectator ? 0 : seats.indexOf('human');
+  const endView = engine.view(cur, me);
+  const logFrom = spectator ? endView.log.length : logSeen[me]!;
+  ctx.io.out(renderGameOver(endView, engine.name[lang], lang, model, { logFrom, paint, seed }));
   if (params.save !== undefined) {
-    writeReplayLog(params.save, makeReplayLog(engine, config, actions, cur));
+    save();
     ctx.io.out(`${t.saved} ${params.save}\n`);
   }
   return { result, actions, state: cur };
@@ -144,8 +209,13 @@ export interface PlayCliOptions {
   rulesDir?: string;
 }
 
+/** colours when stdout is a terminal and NO_COLOR (https://no-color.org) is unset or empty */
+function wantsColor(ctx: CliContext): boolean {
+  return ctx.io.outIsTTY && !process.env['NO_COLOR'];
+}
+
 export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOptions): Promise<number> {
-  const engine = loadEngine(ctx, rulesDirOf(ctx, o.rulesDir), gameId);
+  const { engine, spec } = loadGame(ctx, rulesDirOf(ctx, o.rulesDir), gameId);
   const lang = parseLang(o.lang);
   const seatsGiven = parseSeats(o.seats, undefined);
   if (o.players === undefined && seatsGiven === undefined) {
@@ -157,6 +227,11 @@ export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOpt
   if (seats.length !== players) throw new UsageError(`--seats lists ${seats.length} seats but --players is ${players}`);
   const seed = parseSeed(o.seed) ?? randomInt(0, 2 ** 31);
   const options = effectiveOptions(engine, parseOptions(engine, o.option));
-  await playGame(ctx, engine, { players, seed, options, seats, lang, ...(o.save !== undefined ? { save: o.save } : {}) });
+  const model = spec === undefined ? undefined : screenModel(spec, options);
+  await playGame(ctx, engine, {
+    players, seed, options, seats, lang, color: wantsColor(ctx),
+    ...(o.save !== undefined ? { save: o.save } : {}),
+    ...(model !== undefined ? { model } : {}),
+  });
   return 0;
 }

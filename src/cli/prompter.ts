@@ -13,13 +13,30 @@ export interface Prompter {
   pause(message: string): Promise<void>;
 }
 
-export function inquirerPrompter(): Prompter {
+/** inquirer's Ctrl-C (ExitPromptError) as PromptInterrupted, so `play` can save and say so */
+async function interruptible<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if ((e as Error)?.name === 'ExitPromptError') throw new PromptInterrupted();
+    throw e;
+  }
+}
+
+export interface PrompterTexts {
+  /** inquirer's key hints by their English action word (`navigate`, `select`) */
+  keys: Readonly<Record<string, string>>;
+}
+
+export function inquirerPrompter(texts?: PrompterTexts): Prompter {
+  const keysHelpTip = (keys: [string, string][]): string =>
+    keys.map(([key, action]) => `${key} ${texts?.keys[action] ?? action}`).join(' • ');
   return {
     async select(message, choices) {
-      return select<number>({ message, choices, pageSize: 15, loop: false });
+      return interruptible(select<number>({ message, choices, pageSize: 15, loop: false, theme: { style: { keysHelpTip } } }));
     },
     async pause(message) {
-      await input({ message });
+      await interruptible(input({ message }));
     },
   };
 }
@@ -44,4 +61,12 @@ export function scriptedPrompter(answers: number[]): Prompter & { asked: string[
       pauses.push(message);
     },
   };
+}
+
+/** the player pressed Ctrl-C at a prompt */
+export class PromptInterrupted extends Error {
+  override readonly name = 'PromptInterrupted';
+  constructor() {
+    super('interrupted at a prompt');
+  }
 }

@@ -73,3 +73,73 @@ export function editionsOf(when: Expr | undefined, edition: Option): string[] | 
   const s = sets(parse(when));
   return s ? all.filter((v) => s.has(v)) : undefined;
 }
+
+/**
+ * Whether a guard holds under an option set, as far as the options alone decide it: true or
+ * false, or undefined when it depends on the game (a var, the players, a seat). `options.x`,
+ * literals, `not`, `and`, `or`, `==` and `!=` are understood. For a player's screen: the vars
+ * and zones read only by rules that are off (a variant not played) are not shown.
+ */
+export function holdsUnder(
+  when: Expr | Ast | undefined,
+  options: Readonly<Record<string, unknown>>,
+  /** the spec's functions whose value the options alone decide (`hasPower(…)` under `powers: false`) */
+  functions: ReadonlyMap<string, boolean> = new Map(),
+): boolean | undefined {
+  if (when === undefined) return true;
+  type V = { v: unknown } | undefined;
+  const value = (n: Ast): V => {
+    if (n.kind === 'Bool' || n.kind === 'Number' || n.kind === 'String') return { v: n.value };
+    if (n.kind === 'Call' && functions.has(n.name)) return { v: functions.get(n.name) };
+    if (isOption(n) && n.kind === 'Member' && Object.hasOwn(options, n.name)) return { v: options[n.name] };
+    if (n.kind === 'Unary' && n.op === 'not') {
+      const x = value(n.operand);
+      return x === undefined ? undefined : { v: !x.v };
+    }
+    if (n.kind === 'Binary') {
+      const a = value(n.left);
+      const b = value(n.right);
+      if (n.op === 'and') return a?.v === false || b?.v === false ? { v: false } : a && b ? { v: Boolean(a.v) && Boolean(b.v) } : undefined;
+      if (n.op === 'or') return a?.v === true || b?.v === true ? { v: true } : a && b ? { v: Boolean(a.v) || Boolean(b.v) } : undefined;
+      if ((n.op === '==' || n.op === '!=') && a && b) return { v: (a.v === b.v) === (n.op === '==') };
+    }
+    return undefined;
+  };
+  const r = value(typeof when === 'object' ? when : parse(when));
+  return r === undefined ? undefined : r.v === true;
+}
+
+/**
+ * The names (`Name`, called functions) and member names (`x.name`) an expression reads under an
+ * option set: the parts the options switch off (`options.x and …` with x false, the branch of an
+ * `if` not taken) are not read.
+ */
+export function namesRead(
+  e: Expr,
+  options: Readonly<Record<string, unknown>>,
+  functions: ReadonlyMap<string, boolean> = new Map(),
+): { names: Set<string>; members: Set<string> } {
+  const names = new Set<string>();
+  const members = new Set<string>();
+  const visit = (n: Ast): void => {
+    if (n.kind === 'Name') names.add(n.name);
+    if (n.kind === 'Member') members.add(n.name);
+    if (n.kind === 'Call') names.add(n.name);
+    if (n.kind === 'Binary' && (n.op === 'and' || n.op === 'or')) {
+      visit(n.left);
+      const left = holdsUnder(n.left, options, functions);
+      if (left !== (n.op === 'or')) visit(n.right);
+      return;
+    }
+    if (n.kind === 'If') {
+      visit(n.cond);
+      const c = holdsUnder(n.cond, options, functions);
+      if (c !== false) visit(n.then);
+      if (c !== true) visit(n.else);
+      return;
+    }
+    for (const c of children(n)) visit(c);
+  };
+  visit(parse(e));
+  return { names, members };
+}

@@ -13,7 +13,7 @@ export interface Ran {
 
 export async function runCli(
   args: string[],
-  opts: { engines?: Engine<any>[]; diagnostics?: Diagnostic[]; prompter?: Prompter; rulesDir?: string } = {},
+  opts: { engines?: Engine<any>[]; diagnostics?: Diagnostic[]; prompter?: Prompter; rulesDir?: string; secretSeed?: () => number } = {},
 ): Promise<Ran> {
   const io = bufferIO();
   const ctx: CliContext = {
@@ -22,6 +22,7 @@ export async function runCli(
     defaultRulesDir: opts.rulesDir ?? '/nonexistent-rules',
     now: () => 0,
     ...(opts.prompter ? { prompter: opts.prompter } : {}),
+    ...(opts.secretSeed ? { secretSeed: opts.secretSeed } : {}),
   };
   const code = await run(args, ctx);
   return { code, stdout: io.stdout(), stderr: io.stderr() };

@@ -15,10 +15,11 @@ describe('rules play (non-interactive)', () => {
     const r = await runCli(['play', 'pick', '--seats', 'random,random', '--seed', '5']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/Pick a number — 2 players, seed 5/);
+    expect(r.stdout).toMatch(/Pick a number — 2 players; 0:random 1:random/);
     expect(r.stdout).toMatch(/Game over/);
     expect(r.stdout).toMatch(/Winners: Seat \d/);
     expect(r.stdout).toMatch(/End rule: after-rounds \(most-points\); Rounds: 3/);
+    expect(r.stdout).toMatch(/seed 5 \(replay it with --seed 5\)\n$/);
     // spectator mode shows the moves
     expect(r.stdout).toMatch(/Seat 0: pick [123]/);
   });
@@ -53,8 +54,8 @@ describe('rules play (non-interactive)', () => {
     expect(prompter.pauses).toEqual([]); // one human: no keyboard passing
     expect(r.stdout).toMatch(/Seat 0 \(you\)/);
     expect(r.stdout).toMatch(/hand: 1, 2, 3/);
-    expect(r.stdout).toMatch(/Seat 1: score=\d+ \| hand: 3 hidden/);
-    expect(r.stdout).toMatch(/Since your last turn:/);
+    expect(r.stdout).toMatch(/Seat 1: score: \d+ · hand: 3 face down/);
+    expect(r.stdout).toMatch(/Since your last decision:/);
     // the random seat's secret pick is never printed before the reveal
     expect(r.stdout).not.toMatch(/Seat 1: pick/);
   });
@@ -75,8 +76,8 @@ describe('rules play (non-interactive)', () => {
     // seat 1's screen of round 1 shows that seat 0 answered, but not what
     const screens = r.stdout.split('─'.repeat(40));
     const seat1 = screens.find((s) => s.includes('Seat 1 (you)') && s.includes('Round 1'))!;
-    expect(seat1).toMatch(/choose seat=0/);
-    expect(seat1).not.toMatch(/choose seat=0 value/);
+    expect(seat1).toMatch(/Seat 0 answered in secret/);
+    expect(seat1).not.toMatch(/Seat 0 — .*: \d/);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.actions.map((a: any) => a.action.value)).toEqual([1, 2, 1, 2, 1, 2]);
   });

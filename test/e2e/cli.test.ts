@@ -196,7 +196,9 @@ describe.concurrent('rules simulate --json', () => {
     const seats = new Array(6).fill('random').join(',');
     const play = await rules('play', 'cash-n-guns', '--players', '6', '--seats', seats, '--seed', String(g.seed));
     expect(play.code).toBe(0);
-    expect(play.stdout).toContain(`Scores: ${g.scores.map((x, i) => `Seat ${i}: ${x}`).join(', ')}`);
+    // the screen writes money with thousands separators and a minus sign
+    const money = (x: number): string => x.toLocaleString('en-US').replace(/^-/, '−');
+    expect(play.stdout).toContain(`Scores: ${g.scores.map((x, i) => `Seat ${i}: ${money(x)}`).join(', ')}`);
     expect(play.stdout).toContain(`Winners: ${g.winners.length ? g.winners.map((w) => `Seat ${w}`).join(', ') : 'none'}`);
   });
 });
@@ -211,8 +213,9 @@ describe('rules play → --save → rules replay', () => {
     expectNoStack(r);
     expect(r.stdout).toMatch(/Game over: Cash'n Guns/);
     expect(r.stdout).toMatch(/^Winners: (Seat \d(, Seat \d)*|none)$/m);
-    expect(r.stdout).toMatch(/^Scores: Seat 0: -?\d+, Seat 1: -?\d+, Seat 2: -?\d+, Seat 3: -?\d+$/m);
-    expect(r.stdout).toMatch(/^End rule: (after-8-rounds|one-left) \(\S+\); Rounds: \d$/m);
+    expect(r.stdout).toMatch(/^Scores: Seat 0: −?[\d,]+, Seat 1: −?[\d,]+, Seat 2: −?[\d,]+, Seat 3: −?[\d,]+$/m);
+    expect(r.stdout).toMatch(/^Why: The game ends (after the 8th round|early when only one player)/m);
+    expect(r.stdout).toMatch(/^Rounds: \d$/m);
     const log = JSON.parse(readFileSync(saved, 'utf8')) as Record<string, unknown>;
     expect(log).toMatchObject({ format: 1, game: 'cash-n-guns', players: 4, seed: 3 });
     expect((log['actions'] as unknown[]).length).toBeGreaterThan(0);

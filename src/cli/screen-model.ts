@@ -1,0 +1,248 @@
+/**
+ * A game's public declarations as the player's screen needs them, built once from the spec and
+ * the options of the game being played: short names for vars and zones (from their texts), card
+ * names and effect texts, choice prompts and labels, rule texts, and which vars and zones matter
+ * (read by a rule that is on under these options). Nothing here depends on a game state, so a
+ * screen made from a view and this model shows only what the view holds.
+ */
+import type { Json } from '../interpreter/api.ts';
+import type { Effect, Spec, Text } from '../spec/types.generated.ts';
+import { holdsUnder, namesRead } from '../docgen/guards.ts';
+import { shortLabel } from '../docgen/readings/events.ts';
+import { parse, spaceSets } from '../docgen/readings/reader.ts';
+
+export interface VarInfo {
+  id: string;
+  label: Text;
+  type: string;
+  /** the declared starting value, when it is a literal (a value not worth showing) */
+  initial?: Json;
+  /** the choice whose answers go into this var: its labels word the value */
+  labels?: Record<string, Text>;
+}
+
+export interface ZoneInfo {
+  id: string;
+  label: Text;
+  per: 'game' | 'seat';
+}
+
+export interface CardInfo {
+  name: Text;
+  /** what the card does, when its text says more than what it is */
+  effect?: Text;
+  /** the numeric props (a banknote's value) */
+  numbers: Record<string, number>;
+}
+
+export interface ChoiceInfo {
+  prompt: Text;
+  labels: Record<string, Text>;
+  /** the declared type of the var its answers go into (`seat`: an answer is a seat) */
+  type?: string;
+}
+
+export interface RankKey {
+  /** the seat var the key reads (`s => s.shame`), when it is that simple */
+  var?: string;
+  desc: boolean;
+}
+
+export interface ScreenModel {
+  name: Text;
+  roundVar?: string;
+  /** the vars that matter under the options, in declaration order */
+  vars: Map<string, VarInfo>;
+  seatVars: Map<string, VarInfo>;
+  /** the zones that matter under the options */
+  zones: Map<string, ZoneInfo>;
+  cards: Map<string, CardInfo>;
+  choices: Map<string, ChoiceInfo>;
+  /** rule id -> its text (procedures, rules, setup, flow, ends, results) */
+  rules: Map<string, Text>;
+  /** result rule id -> its ranking keys (for saying which tie-break decided) */
+  rankings: Map<string, RankKey[]>;
+  /** space set id -> its items' names, in order (an answer among places is an item's index) */
+  spaces: Map<string, Text[]>;
+}
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** keys whose strings are not read as expressions: names, texts, written paths */
+const NOT_READ = new Set(['id', 'text', 'source', 'assumption', 'prompt', 'labels', 'name', 'set', 'add', 'into', 'let', 'as', 'choose', 'call', 'emit', 'endGame', 'on', 'log', 'type', 'visibility', 'per', 'order', 'params', 'returns', 'seeds', 'summary', 'front', 'by', 'backs', 'why']);
+
+/** every expression read by the parts of the spec that are on under `options` */
+function activeReads(spec: Spec, options: Record<string, Json>): { names: Set<string>; members: Set<string> } {
+  // functions whose value the options decide: `options.powers and …` is false without powers
+  const consts = new Map<string, boolean>();
+  for (const f of spec.functions ?? []) {
+    const v = holdsUnder(f.body, options);
+    if (v !== undefined) consts.set(f.id, v);
+  }
+  const names = new Set<string>();
+  const members = new Set<string>();
+  const read = (e: string): void => {
+    try {
+      const r = namesRead(e, options, consts);
+      r.names.forEach((n) => names.add(n));
+      r.members.forEach((m) => members.add(m));
+    } catch {
+      /* a plain word (a zone id, a card id) is read as a name below */
+      names.add(e);
+    }
+  };
+  const procs = new Map((spec.procedures ?? []).map((p) => [p.id, p as unknown as Node]));
+  const fns = new Map((spec.functions ?? []).map((f) => [f.id, f.body]));
+  const done = new Set<string>();
+  const walk = (v: unknown, key?: string): void => {
+    if (typeof v === 'string') {
+      if (key === undefined || !NOT_READ.has(key)) read(v);
+      return;
+    }
+    if (typeof v === 'number' || typeof v === 'boolean') return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, key));
+    if (!isNode(v)) return;
+    if (holdsUnder(v['when'] as string | undefined, options, consts) === false) return;
+    if ('if' in v && typeof v['if'] !== 'object') {
+      const c = holdsUnder(v['if'] as string, options, consts);
+      walk(v['if'], 'if');
+      if (c !== false) walk(v['then'], 'then');
+      if (c !== true) walk(v['else'], 'else');
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'when' || NOT_READ.has(k)) continue;
+      walk(x, k);
+    }
+    if (typeof v['call'] === 'string') visitProc(v['call']);
+  };
+  const visitProc = (id: string): void => {
+    if (done.has(id)) return;
+    done.add(id);
+    walk(procs.get(id));
+  };
+  for (const section of [spec.setup, spec.flow, spec.triggers, spec.ends, spec.outcome]) walk(section);
+  // a function read somewhere that is on reads its body (under the same options)
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [id, body] of fns) {
+      if (!names.has(id) || done.has(`fn:${id}`)) continue;
+      done.add(`fn:${id}`);
+      read(String(body));
+      changed = true;
+    }
+  }
+  return { names, members };
+}
+
+/** the choices of a list of effects (looking into nested effects and rules) */
+function forChoices(v: unknown, found: (c: Effect & { choose: string }) => void): void {
+  if (Array.isArray(v)) return v.forEach((x) => forChoices(x, found));
+  if (!isNode(v)) return;
+  if (typeof v['choose'] === 'string') found(v as unknown as Effect & { choose: string });
+  for (const x of Object.values(v)) if (typeof x === 'object') forChoices(x, found);
+}
+
+const literal = (v: unknown): Json | undefined => (typeof v === 'number' || typeof v === 'boolean' ? v : typeof v === 'string' && !/[()=<>+*]/.test(v) ? v : undefined);
+
+/** does a card's text say what it does, not only what it is (`Each robber has 2 BANG! cards`)? */
+function effectText(name: Text | undefined, text: Text, props: Record<string, unknown> | undefined): Text | undefined {
+  if (props && Object.values(props).some((p) => typeof p === 'number')) return undefined;
+  if (name && (text.en.toLowerCase().includes(name.en.toLowerCase()) || text.zh.includes(name.zh))) return undefined;
+  return text;
+}
+
+/** `s => s.shame` reads the seat var `shame` */
+function seatVarOfKey(key: string): string | undefined {
+  const n = parse(key);
+  if (n.kind !== 'Lambda' || n.params.length !== 1) return undefined;
+  const b = n.body;
+  return b.kind === 'Member' && b.object.kind === 'Name' && b.object.name === n.params[0]!.name ? b.name : undefined;
+}
+
+export function screenModel(spec: Spec, options: Record<string, Json>): ScreenModel {
+  const { names, members } = activeReads(spec, options);
+  const choices = new Map<string, ChoiceInfo>();
+  const intoLabels = new Map<string, Record<string, Text>>();
+  forChoices([spec.setup, spec.flow, spec.procedures, spec.triggers], (c) => {
+    const labels = (c as { labels?: Record<string, Text> }).labels ?? {};
+    const into = (c as { into?: string }).into;
+    const decl = [...(spec.vars ?? []), ...(spec.seatVars ?? [])].find((v) => v.id === into);
+    // the answer's type: the var it goes into, or what the function giving the options returns
+    let type: string | undefined = decl?.type;
+    if (type === undefined) {
+      try {
+        const n = parse((c as { options: string }).options);
+        if (n.kind === 'Call') type = (spec.functions ?? []).find((f) => f.id === n.name)?.returns;
+        // seats: `alive`, `seats`, or a filter of them
+        const list = n.kind === 'Call' && n.name === 'filter' ? n.args[0] : n;
+        if (list?.kind === 'Name' && (list.name === 'alive' || list.name === 'seats')) type = 'seats';
+      } catch {
+        /* options that do not parse have been reported by the checker */
+      }
+    }
+    const prompt = (c as { prompt: Text }).prompt;
+    choices.set(c.choose, type !== undefined ? { prompt, labels, type: type.replace(/\[\]$/, '') } : { prompt, labels });
+    if (into !== undefined && Object.keys(labels).length > 0) intoLabels.set(into, labels);
+  });
+  const varInfo = (v: { id: string; text: Text; type: string; initial?: unknown }): VarInfo => {
+    const info: VarInfo = { id: v.id, label: { en: shortLabel(v.text, 'en', v.id), zh: shortLabel(v.text, 'zh', v.id) }, type: v.type };
+    const init = literal(v.initial);
+    if (init !== undefined) info.initial = init;
+    const labels = intoLabels.get(v.id);
+    if (labels) info.labels = labels;
+    return info;
+  };
+  const vars = new Map<string, VarInfo>();
+  for (const v of spec.vars ?? []) if (names.has(v.id) && v.visibility !== 'hidden') vars.set(v.id, varInfo(v));
+  const seatVars = new Map<string, VarInfo>();
+  for (const v of spec.seatVars ?? []) if (members.has(v.id) && v.visibility !== 'hidden') seatVars.set(v.id, varInfo(v));
+  const zones = new Map<string, ZoneInfo>();
+  for (const z of spec.zones ?? []) {
+    const per = z.per ?? 'game';
+    if (per === 'game' ? names.has(z.id) || members.has(z.id) : members.has(z.id) || names.has(z.id)) {
+      zones.set(z.id, { id: z.id, label: { en: shortLabel(z.text, 'en', z.id), zh: shortLabel(z.text, 'zh', z.id) }, per });
+    }
+  }
+  const cards = new Map<string, CardInfo>();
+  for (const c of spec.cards ?? []) {
+    const name = c.name ?? { en: c.id, zh: c.id };
+    const numbers: Record<string, number> = {};
+    for (const [k, p] of Object.entries(c.props ?? {})) if (typeof p === 'number') numbers[k] = p;
+    const effect = effectText(c.name, c.text, c.props);
+    cards.set(c.id, effect ? { name, effect, numbers } : { name, numbers });
+  }
+  for (const c of spec.cards ?? []) {
+    const front = (c as { front?: { id: string; name: Text } }).front;
+    if (front && !cards.has(front.id)) cards.set(front.id, { name: front.name, numbers: {} });
+  }
+  const spaces = new Map<string, Text[]>();
+  for (const set of spaceSets(spec)) {
+    spaces.set(set.id, set.items.map((i) => i.name ?? { en: i.id, zh: i.id }));
+    for (const item of set.items) if (item.name) cards.set(item.id, { name: item.name, numbers: {} });
+  }
+  const rules = new Map<string, Text>();
+  const addRule = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(addRule);
+    if (!isNode(v)) return;
+    if (typeof v['id'] === 'string' && isNode(v['text'])) rules.set(v['id'], v['text'] as unknown as Text);
+    for (const x of Object.values(v)) if (typeof x === 'object') addRule(x);
+  };
+  addRule([spec.setup, spec.flow, spec.procedures, spec.triggers, spec.ends, spec.outcome?.results]);
+  const rankings = new Map<string, RankKey[]>();
+  for (const r of spec.outcome?.results ?? []) {
+    const w = r.winners as unknown;
+    if (!isNode(w) || !Array.isArray(w['by'])) continue;
+    rankings.set(
+      r.id,
+      (w['by'] as { key: string; order?: string }[]).map((k) => {
+        const v = seatVarOfKey(k.key);
+        return v !== undefined ? { var: v, desc: k.order === 'desc' } : { desc: k.order === 'desc' };
+      }),
+    );
+  }
+  const model: ScreenModel = { name: spec.game?.name ?? { en: '', zh: '' }, vars, seatVars, zones, cards, choices, rules, rankings, spaces };
+  if (spec.game?.roundVar !== undefined) model.roundVar = spec.game.roundVar;
+  return model;
+}
