@@ -2,6 +2,7 @@
  * The one door from the outside (CLI, tests, bench, docgen) to the specs: find games,
  * validate them, and open one as a runnable Engine.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
@@ -9,7 +10,7 @@ import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames } from './interpreter/smoke.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
-import { findGameDirs, loadSpecFolder, ruleNodes } from './spec/load-spec.ts';
+import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec } from './spec/load-spec.ts';
 import type { Spec } from './spec/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
@@ -27,10 +28,53 @@ export interface GameCheck {
   played?: Record<string, Json>[];
   /** the checked spec the engine was made from (its public declarations: names and texts for screens) */
   spec?: Spec;
+  /** the loaded spec with its positions (file:line:col of any node), when it loaded */
+  loaded?: LoadedSpec;
 }
 
-/** Load, check and compile one game folder. */
+/**
+ * Load, check and compile one game folder — once per process for the same files: validate, the
+ * simulations and the site generator of one command all ask for the same games, so the result is
+ * kept under a hash of the folder's files (a saved file makes a new one, as in `npm start`). The
+ * random validation games run on top, once.
+ */
 export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): GameCheck {
+  const key = resolve(dir);
+  const stamp = folderStamp(key);
+  let entry = checked.get(key);
+  if (!entry || entry.stamp !== stamp) {
+    entry = { stamp, check: checkOnce(dir) };
+    checked.set(key, entry);
+  }
+  if (!opts.smoke || !entry.check.engine) return entry.check;
+  entry.smoked ??= withSmoke(dir, entry.check);
+  return entry.smoked;
+}
+
+const checked = new Map<string, { stamp: string; check: GameCheck; smoked?: GameCheck }>();
+
+/** a hash of every file below the folder, names and contents */
+function folderStamp(dir: string): string {
+  const h = createHash('sha1');
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    } catch {
+      h.update(`missing ${d}`);
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) h.update(`${p}\0`).update(readFileSync(p)).update('\0');
+    }
+  };
+  walk(dir);
+  return h.digest('hex');
+}
+
+function checkOnce(dir: string): GameCheck {
   const loaded = loadSpecFolder(dir);
   const diagnostics = [...loaded.diagnostics];
   if (!loaded.spec || hasErrors(diagnostics)) return { dir, diagnostics: sortDiagnostics(diagnostics) };
@@ -38,15 +82,20 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): Gam
   diagnostics.push(...compiled.diagnostics);
   if (!compiled.program) return { dir, diagnostics: sortDiagnostics(diagnostics) };
   const engine = makeEngine(compiled.program);
-  if (!opts.smoke) return { dir, engine, diagnostics: sortDiagnostics(diagnostics), spec: loaded.spec.spec };
-  const spec = loaded.spec;
+  return { dir, engine, diagnostics: sortDiagnostics(diagnostics), spec: loaded.spec.spec, loaded: loaded.spec };
+}
+
+function withSmoke(dir: string, check: GameCheck): GameCheck {
+  const spec = check.loaded!;
+  const engine = check.engine!;
+  const diagnostics = [...check.diagnostics];
   const smoke = smokeGames(engine);
   for (const f of smoke.failures) {
     const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
     const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
     diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
   }
-  return { dir, engine, diagnostics: sortDiagnostics(diagnostics), played: smoke.played, spec: loaded.spec.spec };
+  return { ...check, diagnostics: sortDiagnostics(diagnostics), played: smoke.played };
 }
 
 /** Load, check and compile a game by id; engine is undefined when there are errors; `spec` is

@@ -4,7 +4,7 @@
  */
 import { compileGameDir } from '../games.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
-import { findGameDirs, loadSpecFolder } from '../spec/load-spec.ts';
+import { findGameDirs } from '../spec/load-spec.ts';
 import { displayPath } from '../spec/yaml-file.ts';
 import { defaultScenariosDir, gameExamples } from './examples.ts';
 import { LANGS, type Lang } from './i18n.ts';
@@ -51,9 +51,9 @@ export function loadGames(rulesDir: string, scenariosDir = defaultScenariosDir(r
     const compiled = compileGameDir(dir);
     diagnostics.push(...compiled.diagnostics);
     if (hasErrors(compiled.diagnostics)) continue;
-    const loaded = loadSpecFolder(dir);
-    if (!loaded.spec) continue;
-    const doc = buildGameDoc(dir, loaded.spec, rulesDir);
+    const loaded = compiled.loaded; // the same load the check made: each game is read once
+    if (!loaded) continue;
+    const doc = buildGameDoc(dir, loaded, rulesDir);
     const examples = gameExamples(scenariosDir, doc.id, compiled.engine!, rulesDir);
     if (examples.length > 0) doc.examples = examples;
     diagnostics.push(...missingTranslations(doc));

@@ -97,9 +97,8 @@ function chartData(setting: SimSetting, games: ReturnType<typeof simulate>['game
 
 /** undefined when the game has errors (the site refuses it anyway, with its diagnostics) */
 async function simulateGame(dir: string, id: string, games: number): Promise<GameSimulations | undefined> {
-  const { engine, diagnostics } = compileGameDir(dir);
+  const { engine, diagnostics, spec } = compileGameDir(dir);
   if (!engine || hasErrors(diagnostics)) return undefined;
-  const spec = loadSpecFolder(dir).spec?.spec;
   const endTexts: Record<string, Text> = Object.fromEntries((spec?.ends ?? []).filter((e) => e.text).map((e) => [e.id, e.text!]));
   const results: SettingResult[] = [];
   const played = new Map<string, string>();
