@@ -5,6 +5,15 @@
 export type Lang = 'en' | 'zh';
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 
+/**
+ * Words of the data (an assumption's or non-rule line's reason, a seed's title) in a language:
+ * given as {en, zh}, or as English text only (then `translated` is false on a Chinese page).
+ */
+export function textIn(lang: Lang, t: string | { en: string; zh: string }): { text: string; lang: Lang; translated: boolean } {
+  if (typeof t === 'string') return { text: t, lang: 'en', translated: lang === 'en' };
+  return { text: t[lang], lang, translated: true };
+}
+
 const words = {
   siteTitle: { en: 'Rules as data', zh: '規則即資料' },
   overview: { en: 'Overview', zh: '概覽' },

@@ -72,7 +72,9 @@ describe('a game with places, triggers, keyed vars and look-alike cards', () => 
     expect(f).toContain('set s&#39;s cubes[at] to 0');
     expect(f).toContain('seat number 0 (counting from 0) looks at the first 1 of deck');
     expect(f).toContain('<span class="VPBadge info rule-players">player count</span>');
-    expect(f).toMatch(/n\d+>"event raid"\]/);
+    // the event's flag, then its trigger's box in words, linking to the trigger's section
+    expect(f).toMatch(/n\d+>"event"\]/);
+    expect(f).toMatch(/(n\d+)\["A raid empties a district"\][\s\S]*click \1 href "#on-raid"/);
   });
 
   it('puts place and front names in the glossary', () => {

@@ -7,6 +7,7 @@ import { nodeHref, type PageCtx } from '../context.ts';
 import type { Lang } from '../i18n.ts';
 import { overviewDiagram, ruleDiagram, type DiagramLinks, type Drawable } from '../mermaid.ts';
 import type { DocNode } from '../model.ts';
+import { nodeTitle } from '../rule-block.ts';
 import { page, pageTitle, para, section, ui } from './frame.ts';
 import { sectionOf } from './sections.ts';
 
@@ -24,6 +25,10 @@ export function flowPage(ctx: PageCtx): string {
     rule: (id) => {
       const href = nodeHref(ctx, id);
       return href?.startsWith('#') ? href : undefined;
+    },
+    title: (id) => {
+      const n = game.byAnchor.get(id);
+      return n ? nodeTitle(n, lang) : undefined;
     },
   };
   // a chart for every rule on the page with steps, except the flow rules: the overview draws them

@@ -1,6 +1,6 @@
 /** The home page: the games, the coverage of each source text, and how to edit a rule. */
 import { percent } from '../coverage.ts';
-import { ui, type Lang } from '../i18n.ts';
+import { textIn, ui, type Lang } from '../i18n.ts';
 import { esc, frontmatter, heading, pageUrl, relLink } from '../markdown.ts';
 import { gamePage, homePage, sourcePage } from '../paths.ts';
 import type { SiteModel } from '../site-model.ts';
@@ -90,7 +90,7 @@ export function homePageMd(lang: Lang, site: SiteModel): string {
   });
   const seedRows = site.seeds.map(
     (s) =>
-      `<tr><td><a href="${esc(relLink(here, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a></td><td>${esc(s.info.title)}</td><td>${s.games
+      `<tr><td><a href="${esc(relLink(here, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a></td><td>${esc(textIn(lang, s.info.title).text)}</td><td>${s.games
         .map((g) => esc(g.name[lang]))
         .join(', ')}</td><td class="coverage"><strong>${esc(percent(s))}</strong> (${s.cited} / ${s.ruleBearing})</td></tr>`,
   );

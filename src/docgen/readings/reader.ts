@@ -17,6 +17,8 @@ export interface ReadingLine {
 export interface ReaderOptions {
   /** how a reference to another rule is written (default: its id) */
   ref?: (id: string) => string;
+  /** words for a node the caller knows better (a chart knows its locals' answers), else undefined */
+  phrase?: (n: Ast) => string | undefined;
 }
 
 const BINARY_PREC: Readonly<Record<string, number>> = {
@@ -46,6 +48,7 @@ export class Reader implements Read {
   readonly lang;
   private readonly frames: Set<string>[] = [];
   private readonly refFn: (id: string) => string;
+  private readonly phraseFn: ((n: Ast) => string | undefined) | undefined;
 
   constructor(
     private readonly spec: Spec,
@@ -54,6 +57,7 @@ export class Reader implements Read {
   ) {
     this.lang = t.lang;
     this.refFn = opts.ref ?? ((id) => id);
+    this.phraseFn = opts.phrase;
   }
 
   // ---- effects --------------------------------------------------------------------------
@@ -159,6 +163,8 @@ export class Reader implements Read {
   }
 
   private readNode(n: Ast): { text: string; prec: number } {
+    const phrase = this.phraseFn?.(n);
+    if (phrase !== undefined) return { text: phrase, prec: n.kind === 'Binary' ? 4 : ATOM };
     switch (n.kind) {
       case 'Number':
         return { text: this.template('Number')(n.value), prec: ATOM };
