@@ -8,7 +8,7 @@ import type { Citation, Effect, Expr, Option, Spec, Text } from '../spec/types.g
 import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'files';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
@@ -69,6 +69,8 @@ export interface GameDoc {
   edition?: Option;
   /** its conformance scenarios, run on this spec (none: no scenario folder for the game) */
   examples?: Example[];
+  /** its YAML files as written (the spec's, then its examples'), for the files page; paths as in `location` */
+  files?: { path: string; text: string }[];
 }
 
 /** the pseudo-anchors of the game and outcome nodes: capitalised, so no rule id can take them */

@@ -12,6 +12,7 @@ import { el, esc, heading } from './markdown.ts';
 import type { DocNode } from './model.ts';
 import { lineHref } from './paths.ts';
 import { spaceSets, textLabel, type Reader } from './readings/reader.ts';
+import { fileLineHref } from './pages/files.ts';
 import { shortText } from './short-text.ts';
 
 /**
@@ -33,7 +34,7 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   const meta = [
     nodeTitle(n, lang) === n.id ? '' : `<code class="rule-id">${esc(n.id)}</code>`,
     ...badges(ctx, n),
-    `<span class="rule-file">${esc(ui('definedIn', lang))} <code>${esc(n.location)}</code></span>`,
+    definedIn(ctx, n.location),
   ];
   parts.push(`<div class="rule-meta">${meta.filter((m) => m !== '').join(' ')}</div>`);
   if (n.node.text) parts.push(el('div', { class: 'rule-text', lang: lang === 'zh' ? 'zh-Hant' : 'en' }, esc(n.node.text[lang])));
@@ -53,6 +54,13 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   const out = [heading(level, nodeTitle(n, lang), n.anchor), `<div class="rule" data-rule="${esc(n.id)}" v-pre>\n${parts.join('\n')}\n</div>`];
   if (n.node.assumption) out.push(assumptionBox(lang, n.node.assumption.why));
   return out.join('\n\n');
+}
+
+/** "Defined in rules/<game>/<file>.yaml:4", linking to that line of the game's files page */
+export function definedIn(ctx: PageCtx, location: string): string {
+  const href = fileLineHref(ctx, location);
+  const loc = `<code>${esc(location)}</code>`;
+  return `<span class="rule-file">${esc(ui('definedIn', ctx.lang))} ${href ? `<a href="${esc(href)}">${loc}</a>` : loc}</span>`;
 }
 
 /** verbatim source quotes, each linked to its first line on the source page ('' when none) */

@@ -33,7 +33,7 @@ export function gamePages(game: GameDoc): PageId[] {
 
 const PAGE_WORD = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
-  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', files: 'files',
 } as const;
 
 export function buildSidebar(site: SiteModel): SidebarJson {

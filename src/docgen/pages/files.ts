@@ -1,0 +1,43 @@
+/**
+ * The game's files as written: every YAML file of its spec (rules/<game>/…) and of its worked
+ * examples (the conformance scenarios), one element per line (id `<file>-L<n>`), so that
+ * "Defined in rules/<game>/turn.yaml:4" links to line 4 of that file, highlighted. The page is
+ * generated in both languages (only its frame differs) and left out of the site's search.
+ */
+import type { PageCtx } from '../context.ts';
+import { ui, type Lang } from '../i18n.ts';
+import { esc, heading, relLink } from '../markdown.ts';
+import { gamePage } from '../paths.ts';
+import { page, pageTitle, para } from './frame.ts';
+
+const intro: Record<Lang, string> = {
+  en: 'The YAML files this game is made of, line by line: first its rules, then its worked examples. "Defined in" on the other pages links to the line here.',
+  zh: '本遊戲的 YAML 檔案，逐行列出：先是規則，再是規則範例。其他頁面上的「定義於」連到此處的對應行。',
+};
+
+/** the anchor of a file on the page: its path with every run of other characters as "-" */
+export function fileAnchor(path: string): string {
+  return path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** the link from page `from` to `path:line` on the game's files page (path relative to the project) */
+export function fileLineHref(ctx: PageCtx, location: string): string | undefined {
+  const m = /^(.*?)(?::(\d+))?$/.exec(location);
+  const path = m?.[1];
+  if (!path || !ctx.game.files?.some((f) => f.path === path)) return undefined;
+  const anchor = fileAnchor(path);
+  return relLink(ctx.page, gamePage(ctx.lang, ctx.game.id, 'files'), m[2] ? `${anchor}-L${m[2]}` : anchor);
+}
+
+export function filesPage(ctx: PageCtx): string {
+  const { game, lang } = ctx;
+  const blocks = (game.files ?? []).map((f) => {
+    const a = fileAnchor(f.path);
+    const lines = f.text.replace(/\n$/, '').split('\n');
+    const body = lines
+      .map((l, i) => `<div id="${a}-L${i + 1}" class="src-line yaml-line"><a class="src-ln" href="#${a}-L${i + 1}">${i + 1}</a><code>${l === '' ? '&nbsp;' : esc(l)}</code></div>`)
+      .join('\n');
+    return `${heading(2, f.path, a)}\n\n<div class="src-lines yaml-lines" lang="en" v-pre>\n${body}\n</div>`;
+  });
+  return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [para(intro[lang]), ...blocks], { search: false, aside: false, outline: false });
+}
