@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/spec/seeds.ts';
 import { ruleNodes } from '../../src/spec/load-spec.ts';
-import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml } from './helpers.ts';
+import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml, unmarkNames } from './helpers.ts';
 import { esc } from '../../src/docgen/markdown.ts';
 import { textIn as whyIn } from '../../src/docgen/i18n.ts';
 
@@ -94,7 +94,9 @@ describe('the generated site for the real spec', () => {
     const flow = files.get('games/cash-n-guns/flow.md')!;
     const block = flow.slice(flow.indexOf('{#phase-1-bills}'), flow.indexOf('{#phase-2-bullets}'));
     expect(block).toContain('Draw 5 banknotes from the top of the stack');
-    expect(block).toContain('<li>move 5 card(s) from the top of billDeck to the bottom of table</li>');
+    expect(unmarkNames(block)).toContain('<li>move 5 card(s) from the top of billDeck to the bottom of table</li>');
+    // the spec's names in a reading are marked as names (not words to translate)
+    expect(block).toContain('<span class="reading-name" translate="no">billDeck</span>');
     expect(block).toContain('href="../../sources/003#L85"');
     expect(block).toContain('rules/cash-n-guns/round.yaml:');
     const setup = files.get('zh/games/cash-n-guns/setup.md')!;

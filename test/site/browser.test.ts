@@ -29,6 +29,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
+import { findGameDirs, loadSpecFolder } from '../../src/spec/load-spec.ts';
 import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
@@ -61,6 +62,28 @@ let context: BrowserContext;
 let profileDir: string;
 let generated: Generated;
 let buildMs = 0;
+
+/**
+ * The Latin words of names in the games' data: every `name` (a game's, a card's, a place's) whose
+ * Chinese form keeps Latin words (Frankie, BANG!), and the games' English names.
+ */
+function latinNames(): string[] {
+  const words = new Set<string>();
+  const add = (s: string) => {
+    for (const w of s.match(/[A-Za-z][A-Za-z'’]*/g) ?? []) if (w.length > 1) words.add(w);
+  };
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const name = (v as { name?: { zh?: unknown } }).name;
+      if (name && typeof name.zh === 'string') add(name.zh);
+      Object.values(v).forEach(walk);
+    }
+  };
+  for (const dir of findGameDirs(RULES_DIR)) walk(loadSpecFolder(dir).spec?.spec);
+  for (const g of generated.games) add(g.name.en);
+  return [...words].sort((a, b) => b.length - a.length);
+}
 
 /** the rule ids of a game, from its generated "All rules" page */
 function ruleIds(game: string): Set<string> {
@@ -445,7 +468,7 @@ describe('the rules site in Chromium', () => {
           .screenshot({ path: join(SHOTS, `${tag}-flow-${g.id}-${charts[tallest]!.under || 'chart'}.png`), style });
 
         // "Enlarge chart" under the overview shows it larger, and a second press shows it as before
-        const zoom = page.locator('.vp-doc .mermaid + button.chart-zoom').first();
+        const zoom = page.locator('.vp-doc .mermaid + .chart-tools button.chart-zoom').first();
         const before = (await overview.locator('svg').boundingBox())!.width;
         await zoom.click();
         await page.waitForFunction((w) => (document.querySelector('.vp-doc .mermaid svg')?.getBoundingClientRect().width ?? 0) > w * 1.2, before);
@@ -512,7 +535,7 @@ describe('the rules site in Chromium', () => {
 
   it(`keeps the Latin-script share of every Chinese page under ${LATIN_SHARE_MAX * 100} %`, async () => {
     const page = await newPage();
-    const names = generated.games.flatMap((g) => g.name.en.split(/[^A-Za-z]+/).filter((w) => w.length > 1));
+    const names = latinNames();
     const urls = ['/zh/', ...generated.games.flatMap((g) => pagesUnder(`zh/games/${g.id}`)), ...pagesUnder('zh/sources')];
     const shares: { url: string; share: number; latin: number; cjk: number }[] = [];
     for (const url of urls) {
@@ -521,11 +544,15 @@ describe('the rules site in Chromium', () => {
       });
       await page.waitForTimeout(url.endsWith('/flow') ? 1500 : 0); // the charts render one after the other
       const counts = await page.evaluate((gameNames) => {
-        // outside code (ids, names of variables and zones, expressions, YAML) and the games' English names
+        // outside code (ids, names of variables and zones, expressions, YAML), names marked
+        // translate="no" (the glossary's English names) and a chart's own <style> (CSS)
         const root = document.querySelector('.vp-doc')!.cloneNode(true) as HTMLElement;
-        for (const el of Array.from(root.querySelectorAll('code, pre, kbd, .rule-id, .src-ln'))) el.remove();
-        let text = root.textContent ?? '';
-        for (const n of gameNames) text = text.split(n).join(' ');
+        for (const el of Array.from(root.querySelectorAll('code, pre, kbd, style, script, [translate="no"], .rule-id, .src-ln'))) el.remove();
+        let text = ` ${(root.textContent ?? '').replace(/\s+/g, ' ')} `;
+        // ids in running text: U-CG-40 / AMB-DTA-14, camelCase names, kebab-case ids, one-letter names (s, A)
+        text = text.replace(/\b[A-Z]+(?:-[A-Z]+)*-\d+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z0-9]+(?:-[a-z0-9]+)+\b|\b[A-Za-z]\b/g, ' ');
+        // names from the games' data (Frankie, BANG, …)
+        for (const n of gameNames) text = text.replace(new RegExp(`(?<![A-Za-z])${n}(?![A-Za-z])`, 'g'), ' ');
         return { latin: (text.match(/[A-Za-z]/g) ?? []).length, cjk: (text.match(/[\u3400-\u9fff\uf900-\ufaff]/g) ?? []).length };
       }, names);
       shares.push({ url, share: counts.latin / Math.max(1, counts.latin + counts.cjk), ...counts });
@@ -592,9 +619,9 @@ describe('the rules site in Chromium', () => {
           return r.top >= 0 && r.bottom <= window.innerHeight;
         }, id);
         // the line shown is that line of the file
-        const text = await page.locator(`[id="${id}"] code`).textContent();
+        const text = await page.locator(`[id="${id}"] .yaml-text`).textContent();
         const want = readFileSync(join(ROOT, file!), 'utf8').split('\n')[Number(line) - 1]!;
-        expect((text ?? '').replace(/\u00a0/g, ''), `${file}:${line}`).toBe(want);
+        expect(text, `${file}:${line}`).toBe(want);
         expect(want).toMatch(/id:/);
         await page.screenshot({ path: join(SHOTS, `${prefix ? 'zh' : 'en'}-defined-in-${g.id}.png`) });
       }

@@ -15,7 +15,7 @@ function measure(root: ParentNode): void {
 function onClick(e: MouseEvent): void {
   const button = (e.target as Element | null)?.closest?.('button.chart-zoom');
   if (!button) return;
-  const chart = button.previousElementSibling;
+  const chart = button.closest('.chart-tools')?.previousElementSibling;
   if (!chart?.classList.contains('mermaid')) return;
   const on = chart.classList.toggle('is-zoomed');
   button.setAttribute('aria-pressed', String(on));

@@ -6,7 +6,7 @@
  */
 import type { PageCtx } from '../context.ts';
 import { ui, type Lang } from '../i18n.ts';
-import { esc, heading, relLink } from '../markdown.ts';
+import { esc, relLink } from '../markdown.ts';
 import { gamePage } from '../paths.ts';
 import { page, pageTitle, para } from './frame.ts';
 
@@ -34,10 +34,12 @@ export function filesPage(ctx: PageCtx): string {
   const blocks = (game.files ?? []).map((f) => {
     const a = fileAnchor(f.path);
     const lines = f.text.replace(/\n$/, '').split('\n');
+    // one <pre> (Vue keeps its spaces, the indentation of YAML), a block per line, on one source line
     const body = lines
-      .map((l, i) => `<div id="${a}-L${i + 1}" class="src-line yaml-line"><a class="src-ln" href="#${a}-L${i + 1}">${i + 1}</a><code>${l === '' ? '&nbsp;' : esc(l)}</code></div>`)
-      .join('\n');
-    return `${heading(2, f.path, a)}\n\n<div class="src-lines yaml-lines" lang="en" v-pre>\n${body}\n</div>`;
+      .map((l, i) => `<span id="${a}-L${i + 1}" class="src-line yaml-line"><a class="src-ln" href="#${a}-L${i + 1}">${i + 1}</a><span class="yaml-text">${l === '' ? ' ' : esc(l)}</span></span>`)
+      .join('');
+    // the path as code in the heading: a file's name, not words of the page
+    return `<h2 id="${a}" tabindex="-1"><code>${esc(f.path)}</code> <a class="header-anchor" href="#${a}" aria-label="Permalink to ${esc(f.path)}">&#8203;</a></h2>\n\n<div class="src-lines yaml-lines" lang="en" v-pre><pre>${body}</pre></div>`;
   });
   return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [para(intro[lang]), ...blocks], { search: false, aside: false, outline: false });
 }

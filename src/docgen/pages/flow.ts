@@ -17,7 +17,7 @@ const howToRead: Record<Lang, string> = {
 };
 
 /** a chart, and after it the button that shows it larger (theme/charts.ts) */
-const fence = (source: string, lang: Lang) => '```mermaid\n' + source + '\n```\n\n' + `<button type="button" class="chart-zoom" aria-pressed="false">${ui('zoomChart', lang)}</button>`;
+const fence = (source: string, lang: Lang) => '```mermaid\n' + source + '\n```\n\n' + `<div class="chart-tools"><button type="button" class="chart-zoom" aria-pressed="false">${ui('zoomChart', lang)}</button></div>`;
 
 export function flowPage(ctx: PageCtx): string {
   const { game, lang } = ctx;

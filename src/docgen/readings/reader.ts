@@ -19,6 +19,8 @@ export interface ReaderOptions {
   ref?: (id: string) => string;
   /** words for a node the caller knows better (a chart knows its locals' answers), else undefined */
   phrase?: (n: Ast) => string | undefined;
+  /** how a name of the spec (a variable, a zone, a local) is written (default: as it is) */
+  name?: (name: string) => string;
 }
 
 const BINARY_PREC: Readonly<Record<string, number>> = {
@@ -49,6 +51,7 @@ export class Reader implements Read {
   private readonly frames: Set<string>[] = [];
   private readonly refFn: (id: string) => string;
   private readonly phraseFn: ((n: Ast) => string | undefined) | undefined;
+  private readonly nameFn: (name: string) => string;
 
   constructor(
     private readonly spec: Spec,
@@ -58,6 +61,7 @@ export class Reader implements Read {
     this.lang = t.lang;
     this.refFn = opts.ref ?? ((id) => id);
     this.phraseFn = opts.phrase;
+    this.nameFn = opts.name ?? ((name) => name);
   }
 
   // ---- effects --------------------------------------------------------------------------
@@ -176,7 +180,8 @@ export class Reader implements Read {
         return { text: this.template('None')(), prec: ATOM };
       case 'Name': {
         const kind: NameKind = this.isLocal(n.name) ? 'local' : SPECIAL_NAMES.has(n.name) ? (n.name as NameKind) : 'global';
-        return { text: this.template('Name')(n.name, kind), prec: ATOM };
+        const text = this.template('Name')(n.name, kind);
+        return { text: text === n.name ? this.nameFn(text) : text, prec: ATOM };
       }
       case 'Member': {
         if (n.object.kind === 'Name' && n.object.name === 'options' && !this.isLocal('options')) {
@@ -186,7 +191,7 @@ export class Reader implements Read {
         const obj = this.read(n.object, ATOM);
         if (n.name === 'out') return { text: this.t.words.out(obj), prec: 4 };
         if (n.name === 'kind') return { text: this.t.words.kind(obj), prec: ATOM };
-        return { text: this.template('Member')(obj, n.name), prec: ATOM };
+        return { text: this.template('Member')(obj, this.nameFn(n.name)), prec: ATOM };
       }
       case 'Lambda': {
         const { params, body } = this.lambda(n);
