@@ -65,7 +65,8 @@ let buildMs = 0;
 
 /**
  * The Latin words of names in the games' data: every `name` (a game's, a card's, a place's) whose
- * Chinese form keeps Latin words (Frankie, BANG!), and the games' English names.
+ * Chinese form keeps Latin words (Frankie, BANG!), the games' English names, and the Chinese
+ * titles of the source texts (names of works and authors: Florian Racky).
  */
 function latinNames(): string[] {
   const words = new Set<string>();
@@ -82,6 +83,8 @@ function latinNames(): string[] {
   };
   for (const dir of findGameDirs(RULES_DIR)) walk(loadSpecFolder(dir).spec?.spec);
   for (const g of generated.games) add(g.name.en);
+  const seeds = parse(readFileSync(join(ROOT, 'seeds/index.yaml'), 'utf8')) as { seeds: { title: string | { zh: string } }[] };
+  for (const s of seeds.seeds) add(typeof s.title === 'string' ? s.title : s.title.zh);
   return [...words].sort((a, b) => b.length - a.length);
 }
 

@@ -172,8 +172,11 @@ export class Reader implements Read {
     switch (n.kind) {
       case 'Number':
         return { text: this.template('Number')(n.value), prec: ATOM };
-      case 'String':
-        return { text: this.template('String')(n.value, this.cardName(n.value)), prec: ATOM };
+      case 'String': {
+        // a word of the spec with no name of its own (an answer's value, `"bottom"`) is an id too
+        const card = this.cardName(n.value);
+        return { text: this.template('String')(card === undefined ? this.nameFn(n.value) : n.value, card), prec: ATOM };
+      }
       case 'Bool':
         return { text: this.template('Bool')(n.value), prec: ATOM };
       case 'None':
@@ -257,7 +260,7 @@ export class Reader implements Read {
   optionLabel(id: string): string {
     const o = (this.spec.options ?? []).find((d) => d.id === id);
     const label = o?.type === 'bool' ? textLabel(o.text, this.lang) : undefined;
-    return label ?? this.t.words.optionName(id);
+    return label ?? this.t.words.optionName(this.nameFn(id));
   }
 }
 
