@@ -8,12 +8,15 @@ import type { PageCtx } from '../context.ts';
 import { ui, type Lang } from '../i18n.ts';
 import { esc, relLink } from '../markdown.ts';
 import { gamePage } from '../paths.ts';
-import { page, pageTitle, para } from './frame.ts';
+import { page, pageTitle } from './frame.ts';
 
 const intro: Record<Lang, string> = {
   en: 'The YAML files this game is made of, line by line: first its rules, then its worked examples. "Defined in" on the other pages links to the line here.',
   zh: '本遊戲的 YAML 檔案，逐行列出：先是規則，再是規則範例。其他頁面上的「定義於」連到此處的對應行。',
 };
+
+/** the intro, with the format's name marked as a name (not an English word of the page) */
+const introHtml = (lang: Lang): string => `<p v-pre>${esc(intro[lang]).replace('YAML', '<span translate="no">YAML</span>')}</p>`;
 
 /** the anchor of a file on the page: its path with every run of other characters as "-" */
 export function fileAnchor(path: string): string {
@@ -41,5 +44,5 @@ export function filesPage(ctx: PageCtx): string {
     // the path as code in the heading: a file's name, not words of the page
     return `<h2 id="${a}" tabindex="-1"><code>${esc(f.path)}</code> <a class="header-anchor" href="#${a}" aria-label="Permalink to ${esc(f.path)}">&#8203;</a></h2>\n\n<div class="src-lines yaml-lines" lang="en" v-pre><pre>${body}</pre></div>`;
   });
-  return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [para(intro[lang]), ...blocks], { search: false, aside: false, outline: false });
+  return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [introHtml(lang), ...blocks], { search: false, aside: false, outline: false });
 }
