@@ -111,6 +111,8 @@ const config = withMermaid(
     description: 'Board game rules as YAML data, each rule linked to the rulebook line it comes from.',
     cleanUrls: true,
     lastUpdated: false,
+    // the icon is site/public/favicon.svg (VitePress copies public/ to the site's root)
+    head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     srcExclude: ['**/README.md'],
     locales: {
       root: { label: 'English', lang: 'en' },

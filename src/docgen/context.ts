@@ -41,9 +41,14 @@ export function readingHtml(ctx: PageCtx, produce: (r: Reader) => ReadingLine[] 
       refs.push(id);
       return `\u0001${refs.length - 1}\u0002`;
     },
+    // a spec's name (a variable, a zone, a local) is an identifier, not a word of the page
+    name: (name) => `\u0003${name}\u0004`,
   });
   const out = produce(reader);
-  const fill = (s: string) => esc(s).replace(/\u0001(\d+)\u0002/g, (_m, i: string) => ruleLink(ctx, refs[Number(i)]!));
+  const fill = (s: string) =>
+    esc(s)
+      .replace(/\u0001(\d+)\u0002/g, (_m, i: string) => ruleLink(ctx, refs[Number(i)]!))
+      .replace(/\u0003([^\u0004]*)\u0004/g, '<span class="reading-name" translate="no">$1</span>');
   const list = (lines: ReadingLine[]): string =>
     `<ul>${lines.map((l) => `<li>${fill(l.text)}${l.children.length > 0 ? list(l.children) : ''}</li>`).join('')}</ul>`;
   return typeof out === 'string' ? `<p>${fill(out)}</p>` : list(out);

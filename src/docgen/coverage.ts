@@ -5,6 +5,7 @@
  * where a rule-bearing line is one that is neither blank nor listed in some game's `nonRules`.
  */
 import { parseRef, seedInfo, seedLines, type SeedInfo } from '../spec/seeds.ts';
+import type { Text } from '../spec/types.generated.ts';
 import { DocgenError } from './errors.ts';
 import type { DocNode, GameDoc } from './model.ts';
 
@@ -18,7 +19,7 @@ export interface LineInfo {
   text: string;
   blank: boolean;
   citedBy: Citer[];
-  nonRule: { game: GameDoc; why: string }[];
+  nonRule: { game: GameDoc; why: string | Text }[];
   /** the worked examples (conformance scenarios) that cite this line */
   checkedBy: { game: GameDoc; example: string }[];
 }

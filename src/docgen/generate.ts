@@ -2,11 +2,13 @@
  * `rules docs`: validate every game under the rules folder and, only if none has an error,
  * generate the site into the output folder (atomically).
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { compileGameDir } from '../games.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
 import { findGameDirs } from '../spec/load-spec.ts';
 import { displayPath } from '../spec/yaml-file.ts';
-import { defaultScenariosDir, gameExamples } from './examples.ts';
+import { defaultScenariosDir, gameExamples, type Example } from './examples.ts';
 import { LANGS, type Lang } from './i18n.ts';
 import { buildGameDoc, type GameDoc } from './model.ts';
 import type { Templates } from './readings/templates.ts';
@@ -56,10 +58,19 @@ export function loadGames(rulesDir: string, scenariosDir = defaultScenariosDir(r
     const doc = buildGameDoc(dir, loaded, rulesDir);
     const examples = gameExamples(scenariosDir, doc.id, compiled.engine!, rulesDir);
     if (examples.length > 0) doc.examples = examples;
+    doc.files = gameFiles(rulesDir, loaded.files, examples);
     diagnostics.push(...missingTranslations(doc));
     games.push(doc);
   }
   return { games, diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)) };
+}
+
+/** the game's YAML files, paths relative to the rules folder's parent (as rule locations are) */
+function gameFiles(rulesDir: string, specFiles: readonly string[], examples: readonly Example[]): { path: string; text: string }[] {
+  const root = dirname(resolve(rulesDir));
+  const rel = (f: string) => relative(root, resolve(f)).split(sep).join('/');
+  const paths = [...specFiles.map(rel).sort(), ...examples.map((e) => e.file)];
+  return [...new Set(paths)].map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
 }
 
 /** every text the site shows needs both languages */

@@ -5,6 +5,15 @@
 export type Lang = 'en' | 'zh';
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 
+/**
+ * Words of the data (an assumption's or non-rule line's reason, a seed's title) in a language:
+ * given as {en, zh}, or as English text only (then `translated` is false on a Chinese page).
+ */
+export function textIn(lang: Lang, t: string | { en: string; zh: string }): { text: string; lang: Lang; translated: boolean } {
+  if (typeof t === 'string') return { text: t, lang: 'en', translated: lang === 'en' };
+  return { text: t[lang], lang, translated: true };
+}
+
 const words = {
   siteTitle: { en: 'Rules as data', zh: '規則即資料' },
   overview: { en: 'Overview', zh: '概覽' },
@@ -34,6 +43,8 @@ const words = {
   winners: { en: 'Winners', zh: '贏家' },
   score: { en: 'Score of a seat', zh: '座位得分' },
   definedIn: { en: 'Defined in', zh: '定義於' },
+  files: { en: 'Files', zh: '檔案' },
+  zoomChart: { en: 'Enlarge chart', zh: '放大圖表' },
   englishOnly: { en: '', zh: '（此說明僅有英文）' },
   option: { en: 'option', zh: '選項' },
   edition: { en: 'edition', zh: '版本' },
@@ -132,6 +143,7 @@ const words = {
   examplePlayRandom: { en: 'random play', zh: '隨機進行' },
   exampleUntil: { en: 'until', zh: '直到' },
   exampleEverySeat: { en: 'every seat', zh: '每個座位' },
+  exampleEveryOtherSeat: { en: 'every other seat', zh: '其他每個座位' },
   exampleRefused: { en: 'must be refused', zh: '必須被拒絕' },
   exampleEndRule: { en: 'the game ends by', zh: '遊戲結束規則' },
   exampleResultRule: { en: 'the winners are decided by', zh: '決定贏家的規則' },

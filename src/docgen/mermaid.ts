@@ -7,15 +7,18 @@
  *   that rule's section.
  *
  * In every chart a called procedure, a nested `rule:` and a trigger run by an event are one box
- * linking to the section that draws them; nothing is expanded in place. repeat / while / forEach
+ * linking to the section that draws them; nothing is expanded in place. A box reads as a short
+ * reading of its rule's text in the chart's language (its id is only the link target), a
+ * decision as its condition in words (decisions.ts). repeat / while / forEach
  * are loops (hexagons), if a decision (diamond), choose a player's choice (parallelogram),
  * endGame and the end rules end nodes. Assignments and card moves are left to the readings.
  * Charts are drawn top-down: in a page-wide column a left-to-right chart of a turn's steps
  * would be wider than the page and shrunk; top-down, each of these charts fits at full size.
  */
 import type { Effect, Expr, Spec } from '../spec/types.generated.ts';
+import { decisionPhrase, emptyBindings, fixedWords, fold, type Bindings } from './decisions.ts';
 import { ui } from './i18n.ts';
-import { Reader, effectKind } from './readings/reader.ts';
+import { Reader, effectKind, parse } from './readings/reader.ts';
 import type { Templates } from './readings/templates.ts';
 
 type Exit = { id: string; label?: string };
@@ -33,6 +36,8 @@ const MIN_RULE_NODES = 2;
 export interface DiagramLinks {
   /** `#anchor` of a rule's section on this page, or undefined when it is not on this page */
   rule?: (id: string) => string | undefined;
+  /** what a rule's box says: a short reading of its text (default: the id) */
+  title?: (id: string) => string | undefined;
 }
 
 /** something drawn as a chart of its own: a procedure, a trigger or a rule */
@@ -148,6 +153,7 @@ class Drawer {
   readonly lang;
   private readonly reader: Reader;
   private readonly colon: string;
+  private readonly bindings: Bindings = emptyBindings();
 
   constructor(
     private readonly spec: Spec,
@@ -155,8 +161,13 @@ class Drawer {
     private readonly links: DiagramLinks,
   ) {
     this.lang = templates.lang;
-    this.reader = new Reader(spec, templates);
+    this.reader = new Reader(spec, templates, { phrase: decisionPhrase(spec, this.lang, this.bindings) });
     this.colon = this.lang === 'zh' ? '：' : ': ';
+  }
+
+  /** the words of a rule's box */
+  title(id: string): string {
+    return this.links.title?.(id) ?? id;
   }
 
   guard(when: Expr | undefined): string | undefined {
@@ -173,7 +184,7 @@ class Drawer {
 
   /** a box for a rule drawn elsewhere, linking to its section */
   ruleBox(shape: 'box' | 'call', id: string, when: Expr | undefined, from: Exit[]): Exit[] {
-    const n = this.chart.node(shape, id, this.guard(when), this.href(id));
+    const n = this.chart.node(shape, this.title(id), this.guard(when), this.href(id));
     this.chart.edge(from, n);
     return [{ id: n }];
   }
@@ -193,29 +204,32 @@ class Drawer {
       return this.ruleBox('call', e.call, p?.when, from);
     }
     if ('choose' in e) {
-      // the prompt players see says what is decided, in the page's language; the id stays below it
-      const prompt = e.prompt?.[lang];
-      const id = prompt
-        ? chart.node('choice', prompt, `${ui('choice', lang)}${colon}${e.choose}`)
-        : chart.node('choice', `${ui('choice', lang)}${colon}${e.choose}`);
+      // the prompt players see says what is decided, in the page's language
+      if (e.as && e.labels) this.bindings.answers.set(e.as, e.labels);
+      const id = chart.node('choice', e.prompt?.[lang] ?? ui('choice', lang));
       chart.edge(from, id);
       return [{ id }];
     }
     if ('endGame' in e) {
-      const id = chart.node('stadium', `${ui('end', lang)}${colon}${e.endGame}`);
+      const id = chart.node('stadium', `${ui('end', lang)}${colon}${this.title(e.endGame)}`);
       chart.edge(from, id);
       return [];
     }
     if ('emit' in e) {
-      const id = chart.node('flag', `${ui('event', lang)} ${e.emit}`);
+      // the triggers' boxes after the flag say what the event does; an event nothing listens to is named
+      const triggers = (this.spec.triggers ?? []).filter((t) => t.event === e.emit);
+      const id = chart.node('flag', triggers.length > 0 ? ui('event', lang) : `${ui('event', lang)} ${e.emit}`);
       chart.edge(from, id);
       let cur: Exit[] = [{ id }];
-      for (const t of (this.spec.triggers ?? []).filter((t) => t.event === e.emit)) cur = this.ruleBox('box', t.id, t.when, cur);
+      for (const t of triggers) cur = this.ruleBox('box', t.id, t.when, cur);
       return cur;
     }
     if ('if' in e) {
       if (!drawn(e.then) && !drawn(e.else)) return from;
-      const id = chart.node('diamond', this.reader.expr(e.if));
+      const cond = fold(parse(e.if), this.bindings);
+      if (cond === true) return this.seq(e.then, from);
+      if (cond === false) return this.seq(e.else ?? [], from);
+      const id = chart.node('diamond', this.reader.expr(cond));
       chart.edge(from, id);
       const yes = this.seq(e.then, [{ id, label: ui('yes', lang) }]);
       const no = e.else && e.else.length > 0 ? this.seq(e.else, [{ id, label: ui('no', lang) }]) : [{ id, label: ui('no', lang) }];
@@ -223,6 +237,8 @@ class Drawer {
     }
     if ('forEach' in e || 'repeat' in e || 'while' in e) {
       if (!drawn(e.do)) return from;
+      const words = 'forEach' in e ? fixedWords(e.forEach) : undefined;
+      if ('forEach' in e && words) return this.unrolled(e.as, words, e.do, from);
       const label = this.reader.effects([e])[0]!.text;
       const id = chart.node('hex', label.replace(/[:：]$/, ''));
       chart.edge(from, id);
@@ -231,6 +247,17 @@ class Drawer {
       return [{ id, label: ui('done', lang) }];
     }
     return from;
+  }
+
+  /** a loop over a few fixed words, drawn as its steps once per word (decisions.ts) */
+  private unrolled(as: string, words: string[], body: readonly Effect[], from: Exit[]): Exit[] {
+    let cur = from;
+    for (const w of words) {
+      this.bindings.fixed.set(as, w);
+      cur = this.seq(body, cur);
+    }
+    this.bindings.fixed.delete(as);
+    return cur;
   }
 }
 
@@ -269,11 +296,11 @@ export function overviewDiagram(spec: Spec, templates: Templates, links: Diagram
   const ends = spec.ends ?? [];
   const last = [...ends].reverse().find((e) => e.when === undefined);
   if (last) {
-    const id = chart.node('stadium', `${ui('end', lang)}${colon}${last.id}`);
+    const id = chart.node('stadium', `${ui('end', lang)}${colon}${d.title(last.id)}`);
     chart.edge(cur, id);
   }
   for (const e of ends.filter((x) => x.when !== undefined)) {
-    const id = chart.node('stadium', `${ui('end', lang)}${colon}${e.id}`, [d.expr(e.when!), lang === 'zh' ? `（${ui('anyTime', lang)}）` : `(${ui('anyTime', lang)})`]);
+    const id = chart.node('stadium', `${ui('end', lang)}${colon}${d.title(e.id)}`, [d.expr(e.when!), lang === 'zh' ? `（${ui('anyTime', lang)}）` : `(${ui('anyTime', lang)})`]);
     chart.edge([{ id: start }], id, true);
   }
   return chart.source();
@@ -287,7 +314,7 @@ export function overviewDiagram(spec: Spec, templates: Templates, links: Diagram
 export function ruleDiagram(spec: Spec, templates: Templates, rule: Drawable, links: DiagramLinks = {}): string | undefined {
   const d = new Drawer(spec, templates, links);
   const { chart } = d;
-  const entry = chart.node('stadium', rule.id, d.guard(rule.when));
+  const entry = chart.node('stadium', d.title(rule.id), d.guard(rule.when));
   const exits = d.seq(rule.do ?? [], [{ id: entry }]);
   if (chart.size - 1 < MIN_RULE_NODES) return undefined;
   if (exits.length > 0) chart.edge(exits, chart.node('stop', ''));

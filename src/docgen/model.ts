@@ -9,7 +9,7 @@ import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
 import type { GameSimulations } from './simulations/prepare.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'files';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
@@ -73,6 +73,8 @@ export interface GameDoc {
   examples?: Example[];
   /** its random-seat simulations with their charts, when the site was generated with them */
   simulations?: GameSimulations;
+  /** its YAML files as written (the spec's, then its examples'), for the files page; paths as in `location` */
+  files?: { path: string; text: string }[];
 }
 
 /** the pseudo-anchors of the game and outcome nodes: capitalised, so no rule id can take them */

@@ -7,18 +7,25 @@ import type { Effect, EffectList, Card, Expr, FunctionDef, Option, Procedure, Ra
 import { nodeHref, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';
-import { ui, type Lang } from './i18n.ts';
+import { textIn, ui, type Lang } from './i18n.ts';
 import { el, esc, heading } from './markdown.ts';
 import type { DocNode } from './model.ts';
 import { lineHref } from './paths.ts';
 import { spaceSets, textLabel, type Reader } from './readings/reader.ts';
+import { fileLineHref } from './pages/files.ts';
+import { shortText } from './short-text.ts';
 
-/** the heading title of a node: a card's or place set's name, the game's name, else the id */
+/**
+ * The heading title of a node: a card's or place set's name, the game's name, else a short
+ * reading of its text in the page's language (the id is its anchor, shown beside it); the id only
+ * for a node without text.
+ */
 export function nodeTitle(n: DocNode, lang: Lang): string {
   if (n.kind === 'game') return (n.node as { name: { en: string; zh: string } }).name[lang];
   if (n.kind === 'outcome') return ui('outcome', lang);
   const name = (n.node as { name?: { en: string; zh: string } }).name;
-  return name ? name[lang] : n.id;
+  if (name) return name[lang];
+  return n.node.text ? shortText(n.node.text[lang], lang) : n.id;
 }
 
 export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
@@ -27,7 +34,7 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   const meta = [
     nodeTitle(n, lang) === n.id ? '' : `<code class="rule-id">${esc(n.id)}</code>`,
     ...badges(ctx, n),
-    `<span class="rule-file">${esc(ui('definedIn', lang))} <code>${esc(n.location)}</code></span>`,
+    definedIn(ctx, n.location),
   ];
   parts.push(`<div class="rule-meta">${meta.filter((m) => m !== '').join(' ')}</div>`);
   if (n.node.text) parts.push(el('div', { class: 'rule-text', lang: lang === 'zh' ? 'zh-Hant' : 'en' }, esc(n.node.text[lang])));
@@ -49,6 +56,13 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   return out.join('\n\n');
 }
 
+/** "Defined in rules/<game>/<file>.yaml:4", linking to that line of the game's files page */
+export function definedIn(ctx: PageCtx, location: string): string {
+  const href = fileLineHref(ctx, location);
+  const loc = `<code>${esc(location)}</code>`;
+  return `<span class="rule-file">${esc(ui('definedIn', ctx.lang))} ${href ? `<a href="${esc(href)}">${loc}</a>` : loc}</span>`;
+}
+
 /** verbatim source quotes, each linked to its first line on the source page ('' when none) */
 export function sourcesBlock(ctx: PageCtx, citations: readonly { ref: string; quote: string }[]): string {
   if (citations.length === 0) return '';
@@ -61,16 +75,11 @@ export function sourcesBlock(ctx: PageCtx, citations: readonly { ref: string; qu
 
 /** the assumption container (`::: warning Assumption`); the reason is written in English only */
 export function assumptionBox(lang: Lang, why: string | Text): string {
-  const w = whyIn(lang, why);
+  const w = textIn(lang, why);
   const note = w.translated ? '' : ` <small>${esc(ui('englishOnly', lang))}</small>`;
   return `::: warning ${ui('assumption', lang)}\n<div class="assumption-why" lang="${w.lang}" v-pre>${esc(w.text)}${note}</div>\n:::`;
 }
 
-/** an assumption's reason in a language: given as {en, zh}, or as English text only */
-export function whyIn(lang: Lang, why: string | Text): { text: string; lang: Lang; translated: boolean } {
-  if (typeof why === 'string') return { text: why, lang: 'en', translated: lang === 'en' };
-  return { text: why[lang], lang, translated: true };
-}
 
 /** option / edition / player-count badges for the names a `when` reads */
 function badges(ctx: PageCtx, n: DocNode): string[] {

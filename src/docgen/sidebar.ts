@@ -1,6 +1,6 @@
 /** The nav and sidebars the VitePress config reads: `.vitepress/generated/sidebar.json`. */
 import { percent } from './coverage.ts';
-import { LANGS, localePrefix, ui, type Lang } from './i18n.ts';
+import { LANGS, localePrefix, textIn, ui, type Lang } from './i18n.ts';
 import { pageUrl } from './markdown.ts';
 import type { GameDoc, PageId } from './model.ts';
 import { gamePage, sourcePage } from './paths.ts';
@@ -18,7 +18,7 @@ export interface SidebarJson {
   zh: Record<string, Item[]>;
   nav: { en: Item[]; zh: Item[] };
   games: { id: string; name: { en: string; zh: string } }[];
-  seeds: { id: string; title: string; coverage: string; games: string[] }[];
+  seeds: { id: string; title: { en: string; zh: string }; coverage: string; games: string[] }[];
 }
 
 /** the pages of a game, in sidebar order */
@@ -34,7 +34,7 @@ export function gamePages(game: GameDoc): PageId[] {
 
 const PAGE_WORD = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
-  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations', files: 'files',
 } as const;
 
 export function buildSidebar(site: SiteModel): SidebarJson {
@@ -54,7 +54,7 @@ export function buildSidebar(site: SiteModel): SidebarJson {
     sidebar[`/${localePrefix(lang)}sources/`] = [sources(site.seeds.map((s) => s.info.id))];
     const nav: Item[] = [
       { text: ui('games', lang), items: site.games.map((g) => ({ text: g.name[lang], link: pageUrl(gamePage(lang, g.id, 'index')) })) },
-      { text: ui('sources', lang), items: site.seeds.map((s) => ({ text: `${s.info.id} · ${s.info.title}`, link: pageUrl(sourcePage(lang, s.info.id)) })) },
+      { text: ui('sources', lang), items: site.seeds.map((s) => ({ text: `${s.info.id} · ${textIn(lang, s.info.title).text}`, link: pageUrl(sourcePage(lang, s.info.id)) })) },
     ];
     return { sidebar, nav };
   };
@@ -64,6 +64,6 @@ export function buildSidebar(site: SiteModel): SidebarJson {
     zh: zh.sidebar,
     nav: { en: en.nav, zh: zh.nav },
     games: site.games.map((g) => ({ id: g.id, name: { en: g.name.en, zh: g.name.zh } })),
-    seeds: site.seeds.map((s) => ({ id: s.info.id, title: s.info.title, coverage: percent(s), games: s.games.map((g) => g.id) })),
+    seeds: site.seeds.map((s) => ({ id: s.info.id, title: { en: textIn('en', s.info.title).text, zh: textIn('zh', s.info.title).text }, coverage: percent(s), games: s.games.map((g) => g.id) })),
   };
 }

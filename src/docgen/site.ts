@@ -6,6 +6,7 @@ import { assumptionsPage } from './pages/assumptions.ts';
 import { componentsPage } from './pages/components.ts';
 import { editionsPage } from './pages/editions.ts';
 import { examplesPage } from './pages/examples.ts';
+import { filesPage } from './pages/files.ts';
 import { flowPage } from './pages/flow.ts';
 import { glossaryPage } from './pages/glossary.ts';
 import { homePageMd } from './pages/home.ts';
@@ -36,6 +37,7 @@ const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
   examples: examplesPage,
   rules: rulesIndexPage,
   simulations: simulationsPage,
+  files: filesPage,
 };
 
 export const SIDEBAR_FILE = '.vitepress/generated/sidebar.json';
@@ -49,6 +51,11 @@ export function buildSite(games: GameDoc[], templates: Readonly<Record<Lang, Tem
       for (const p of gamePages(game)) {
         const page = gamePage(lang, game.id, p);
         files.set(page, GAME_PAGES[p]({ site, game, lang, page, templates: templates[lang] }));
+      }
+      // the files page is reached from "Defined in" links, not from the sidebar
+      if (game.files?.length) {
+        const page = gamePage(lang, game.id, 'files');
+        files.set(page, filesPage({ site, game, lang, page, templates: templates[lang] }));
       }
     }
     for (const s of site.seeds) files.set(sourcePage(lang, s.info.id), sourcePageMd(lang, s));

@@ -17,7 +17,8 @@ export interface SeedInfo {
   /** BCP 47, e.g. zh-Hant */
   language: string;
   script: string;
-  title: string;
+  /** {en, zh}, or English only */
+  title: string | { en: string; zh: string };
   /** number of lines (the last line may lack a final line break) */
   lines: number;
 }

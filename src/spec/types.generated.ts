@@ -1333,7 +1333,7 @@ export interface TieBreak {
 export interface NonRule {
   ref: SeedRef;
   /**
-   * Why these lines hold no rule, e.g. "story introduction".
+   * Why these lines hold no rule, e.g. "story introduction": plain text (English), or `{en: …, zh: …}` so the Chinese source pages show it in Chinese.
    */
-  why: string;
+  why: string | Text;
 }

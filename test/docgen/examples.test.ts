@@ -26,7 +26,10 @@ describe('worked examples from the conformance scenarios', () => {
         const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/${game.id}/examples.md`)!;
         expect(md, `${lang} ${game.id}`).toBeDefined();
         for (const ex of game.examples!) {
-          expect(md).toContain(`## ${ex.scenario.id} {#${ex.scenario.id}}`);
+          // the heading says the example in words; its id is the anchor
+          const h = md.split('\n').find((l) => l.endsWith(` {#${ex.scenario.id}}`));
+          expect(h, ex.scenario.id).toMatch(/^## /);
+          expect(h).not.toBe(`## ${ex.scenario.id} {#${ex.scenario.id}}`);
           expect(md).toContain(`data-example="${ex.scenario.id}"`);
         }
         expect(md.match(/data-passed="true"/g)).toHaveLength(scenarios.length);
@@ -96,10 +99,26 @@ describe('worked examples from the conformance scenarios', () => {
     ]);
     const md = buildSite(copies).files.get('games/cash-n-guns/examples.md')!;
     expect(md).toContain('1 of 2 hold');
-    const wrong = md.slice(md.indexOf('## wrong-wounds'));
+    const wrong = md.slice(md.indexOf('{#wrong-wounds}'));
     expect(wrong).toContain('data-passed="false"');
     expect(wrong).toMatch(/wrong\.yaml:\d+:\d+: error: /);
     expect(buildSite(copies).files.get('zh/games/cash-n-guns/examples.md')).toContain('2 個中有 1 個成立');
+  });
+
+  it('shows a setup in words (cards by name), and "*" beside listed seats as every other seat', () => {
+    const game = games.find((g) => g.id === 'downtown');
+    expect(game, 'the downtown examples').toBeDefined();
+    for (const lang of ['en', 'zh'] as const) {
+      const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/downtown/examples.md`)!;
+      // no arrangement as raw JSON
+      expect(md).not.toMatch(/<code>\{&quot;(zones|vars|seats)&quot;/);
+      const card = game!.spec.cards!.find((c) => c.id === 'lookout')!;
+      expect(md).toContain(card.name![lang]);
+      expect(md).toContain(lang === 'zh' ? '<code>casinosOut</code> 為 2' : '<code>casinosOut</code> is 2');
+      expect(md).toContain(lang === 'zh' ? '其他每個座位 →' : 'every other seat →');
+      // "*" alone is every seat
+      expect(md).toMatch(lang === 'zh' ? /<code>opening-bid<\/code>: 每個座位 →/ : /<code>opening-bid<\/code>: every seat →/);
+    }
   });
 
   it('a game without scenarios has no examples page', () => {

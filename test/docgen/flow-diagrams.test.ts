@@ -1,11 +1,14 @@
 /**
  * The flow charts of every game under rules/, in both languages: an overview at the top of the
  * Flow page whose boxes link to the sections of the rules it names, one small chart per rule
- * worth drawing under that rule's heading, and no chart big enough to be unreadable.
+ * worth drawing under that rule's heading, and no chart big enough to be unreadable. A box says
+ * its rule in words (a short reading of the rule's text); the rule's id is only its link target,
+ * never a label.
  */
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/docgen/i18n.ts';
-import { balancedLines, overviewDiagram, ruleDiagram } from '../../src/docgen/mermaid.ts';
+import { balancedLines, mermaidLabel, overviewDiagram, ruleDiagram } from '../../src/docgen/mermaid.ts';
+import { nodeTitle } from '../../src/docgen/rule-block.ts';
 import { buildSite, DEFAULT_TEMPLATES } from '../../src/docgen/site.ts';
 import { findGameDirs } from '../../src/spec/load-spec.ts';
 import type { Effect, Spec } from '../../src/spec/types.generated.ts';
@@ -92,6 +95,9 @@ describe('the flow charts of every game', () => {
       const charts = chartsOf(md);
       const anchors = new Set([...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!));
       const flowNodes = doc.nodes.filter((n) => n.page === 'flow');
+      /** the first line of a rule's box: its title, as a chart label */
+      const title = (id: string): string => mermaidLabel(nodeTitle(doc.byAnchor.get(id)!, lang));
+      const ruleIds = new Set(doc.nodes.map((n) => n.id));
 
       describe(`${doc.id} (${lang})`, () => {
         it('starts with an overview naming every procedure and rule the flow calls, each as a box linking to its section', () => {
@@ -101,14 +107,14 @@ describe('the flow charts of every game', () => {
           const callSites = (doc.spec.flow ?? []).flatMap((r) => [r.id, ...named(r.do)]);
           expect(callSites.length).toBeGreaterThan(1);
           for (const id of new Set(callSites)) {
-            const boxes = [...overview.labels].filter(([, label]) => label.split('<br/>')[0] === id).map(([n]) => n);
+            const boxes = [...overview.clicks].filter(([, href]) => href === `#${id}`).map(([n]) => n);
             expect(boxes, `${id} in the overview`).toHaveLength(callSites.filter((c) => c === id).length);
-            for (const n of boxes) expect(overview.clicks.get(n), `${id}'s box links to its section`).toBe(`#${id}`);
+            for (const n of boxes) expect(overview.labels.get(n)!.split('<br/>')[0], `${id}'s box says its rule in words`).toBe(title(id));
           }
           // called procedures are boxes, not expanded: no step of theirs is drawn here
           for (const p of doc.spec.procedures ?? []) {
             for (const inner of named(p.do)) {
-              if (!callSites.includes(inner)) expect([...overview.labels.values()].some((l) => l.split('<br/>')[0] === inner), `${p.id} → ${inner}`).toBe(false);
+              if (!callSites.includes(inner)) expect([...overview.clicks.values()], `${p.id} → ${inner}`).not.toContain(`#${inner}`);
             }
           }
         });
@@ -124,7 +130,7 @@ describe('the flow charts of every game', () => {
             if (n.kind !== 'rule' || (n.section === 'flow' && n.depth === 0)) continue;
             const has = charted.some((c) => c.under === n.anchor);
             if (worthAChart(n.node.do)) expect(has, `${n.id} has a chart`).toBe(true);
-            if (has) expect(charted.find((c) => c.under === n.anchor)!.labels.get('n1')!.split('<br/>')[0], `${n.id}'s chart starts with its id`).toBe(n.id);
+            if (has) expect(charted.find((c) => c.under === n.anchor)!.labels.get('n1')!.split('<br/>')[0], `${n.id}'s chart starts with its title`).toBe(title(n.id));
           }
           expect(charted.length).toBeGreaterThan(2);
         });
@@ -140,10 +146,19 @@ describe('the flow charts of every game', () => {
               links++;
               expect(href, `${n} under ${c.under}`).toMatch(/^#/);
               expect(anchors.has(href.slice(1)), `${href} is a heading on the page`).toBe(true);
-              expect(unescape(c.labels.get(n)!).startsWith(href.slice(1)), `${n} is labelled with the rule it links to`).toBe(true);
+              expect(c.labels.get(n)!.split('<br/>')[0], `${n} is labelled with the rule it links to`).toBe(title(href.slice(1)));
             }
           }
           expect(links).toBeGreaterThan(charts.length);
+        });
+
+        it('labels no box with a bare rule id, nor a choice with its id', () => {
+          for (const c of charts) {
+            for (const [n, label] of c.labels) {
+              const lines = unescape(label).replace(/<\/?small>/g, '\n').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+              for (const l of lines) expect(ruleIds.has(l) || ruleIds.has(l.replace(/^.*[:：]\s*/, '')), `${n} under ${c.under}: "${l}"`).toBe(false);
+            }
+          }
         });
 
         it('words the charts in the page language', () => {

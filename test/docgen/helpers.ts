@@ -72,3 +72,8 @@ export function unescapeHtml(s: string): string {
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 }
+
+/** a page's HTML with the marks around the spec's names in readings taken off (their words as plain text) */
+export function unmarkNames(html: string): string {
+  return html.replace(/<span class="reading-name" translate="no">([^<]*)<\/span>/g, '$1');
+}

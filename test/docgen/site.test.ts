@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/spec/seeds.ts';
 import { ruleNodes } from '../../src/spec/load-spec.ts';
-import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml } from './helpers.ts';
+import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml, unmarkNames } from './helpers.ts';
 import { esc } from '../../src/docgen/markdown.ts';
-import { whyIn } from '../../src/docgen/rule-block.ts';
+import { textIn as whyIn } from '../../src/docgen/i18n.ts';
 
 const doc = loadDoc(REAL_GAME);
 const { files } = buildSite([doc]);
@@ -94,7 +94,9 @@ describe('the generated site for the real spec', () => {
     const flow = files.get('games/cash-n-guns/flow.md')!;
     const block = flow.slice(flow.indexOf('{#phase-1-bills}'), flow.indexOf('{#phase-2-bullets}'));
     expect(block).toContain('Draw 5 banknotes from the top of the stack');
-    expect(block).toContain('<li>move 5 card(s) from the top of billDeck to the bottom of table</li>');
+    expect(unmarkNames(block)).toContain('<li>move 5 card(s) from the top of billDeck to the bottom of table</li>');
+    // the spec's names in a reading are marked as names (not words to translate)
+    expect(block).toContain('<span class="reading-name" translate="no">billDeck</span>');
     expect(block).toContain('href="../../sources/003#L85"');
     expect(block).toContain('rules/cash-n-guns/round.yaml:');
     const setup = files.get('zh/games/cash-n-guns/setup.md')!;
@@ -112,18 +114,20 @@ describe('the generated site for the real spec', () => {
     expect(overview).toContain('(["Start"])');
     expect(overview).toContain('["Setup"]');
     expect(overview).toContain('{{"repeat rounds times (r = 1, 2, …)"}}');
-    expect(overview).toContain('[["phase-3-aim"]]');
-    expect(overview).toContain('click n');
-    expect(overview).toContain(' href "#phase-3-aim"');
-    expect(overview).toContain('(["End: after-8-rounds"])');
+    // a box says its rule in words (the start of its text); the id is the link target
+    const aim = /(n\d+)\[\["On the count of three, every player points their gun at…"\]\]/.exec(overview);
+    expect(aim, 'phase-3-aim in words').not.toBeNull();
+    expect(overview).toContain(`click ${aim![1]} href "#phase-3-aim"`);
+    expect(overview).not.toContain('"phase-3-aim"');
+    expect(overview).toContain('(["End: The game ends after the 8th round"])');
     // the called procedures are boxes, not expanded: their choices are in their own charts
     expect(overview).not.toContain('choice: aim');
-    expect(en).toContain('### phase-3-aim {#phase-3-aim}\n\n```mermaid\nflowchart TD\n  n1(["phase-3-aim"])');
-    // a choice shows the prompt players see, with its id under it
-    expect(charts(en).some((c) => c.includes('[/"Point your gun at a player<br/><small>choice: aim</small>"/]'))).toBe(true);
+    expect(en).toContain('### On the count of three, every player points their gun at… {#phase-3-aim}\n\n```mermaid\nflowchart TD\n  n1(["On the count of three, every player points their gun at…"])');
+    // a choice shows the prompt players see (its id is no label)
+    expect(charts(en).some((c) => c.includes('[/"Point your gun at a player"/]'))).toBe(true);
     expect(charts(zh)[0]).toContain('(["開始"])');
-    expect(charts(zh)[0]).toContain('(["結束：after-8-rounds"])');
-    expect(charts(zh).some((c) => c.includes('[/"用槍指向一位目標玩家<br/><small>選擇：aim</small>"/]'))).toBe(true);
+    expect(charts(zh)[0]).toContain('(["結束：遊戲在完成8回合後結束"])');
+    expect(charts(zh).some((c) => c.includes('[/"用槍指向一位目標玩家"/]'))).toBe(true);
     expect(charts(zh)).toHaveLength(charts(en).length);
     // node ids are safe, labels quoted, links are anchors
     for (const chart of [...charts(en), ...charts(zh)]) {

@@ -26,7 +26,7 @@ export function requireChromium(): string {
   return CHROMIUM;
 }
 
-/** a fresh folder under test-artifacts/tmp/ holding site/.vitepress/{config.mts,theme/} */
+/** a fresh folder under test-artifacts/tmp/ holding site/.vitepress/{config.mts,theme/} and site/public/ */
 export function tempSite(tag: string): { dir: string; siteDir: string; cleanup: () => void } {
   const base = join(ARTIFACTS, 'tmp');
   mkdirSync(base, { recursive: true });
@@ -35,6 +35,7 @@ export function tempSite(tag: string): { dir: string; siteDir: string; cleanup: 
   mkdirSync(join(siteDir, '.vitepress'), { recursive: true });
   cpSync(join(ROOT, 'site/.vitepress/config.mts'), join(siteDir, '.vitepress/config.mts'));
   cpSync(join(ROOT, 'site/.vitepress/theme'), join(siteDir, '.vitepress/theme'), { recursive: true });
+  if (existsSync(join(ROOT, 'site/public'))) cpSync(join(ROOT, 'site/public'), join(siteDir, 'public'), { recursive: true });
   return { dir, siteDir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

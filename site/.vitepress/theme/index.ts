@@ -6,13 +6,16 @@
  *   so the same look is given by the class `is-target`, set after every route or hash change.
  * - styles for source lines (cited, uncited rule-bearing, carrying no rule) and assumption boxes;
  * - Mermaid does not render `.mermaid` elements by itself on load (the plugin renders them);
- * - search results mark the Traditional and Simplified forms of a Chinese query (search-highlight.ts).
+ * - search results mark the Traditional and Simplified forms of a Chinese query (search-highlight.ts);
+ * - charts keep legible sizes on narrow screens and can be enlarged (charts.ts);
+ * - the search box says it is loading until its index has come (search-loading.ts).
  */
 import mermaid from 'mermaid';
 import DefaultTheme from 'vitepress/theme';
 import type { Theme } from 'vitepress';
 import { useRoute } from 'vitepress';
 import { nextTick, onMounted, onUnmounted, watch } from 'vue';
+import { installChartSizing } from './charts.ts';
 import { installFoldedHighlight } from './search-highlight.ts';
 import './style.css';
 
@@ -60,14 +63,17 @@ const theme: Theme = {
     const route = useRoute();
     const onHash = (): void => markTarget();
     let stopHighlight: (() => void) | undefined;
+    let stopCharts: (() => void) | undefined;
     onMounted(() => {
       window.addEventListener('hashchange', onHash);
       markTarget();
       stopHighlight = installFoldedHighlight();
+      stopCharts = installChartSizing();
     });
     onUnmounted(() => {
       window.removeEventListener('hashchange', onHash);
       stopHighlight?.();
+      stopCharts?.();
     });
     watch(
       () => route.path,

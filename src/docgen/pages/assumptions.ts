@@ -1,8 +1,7 @@
 /** Assumptions: every datum the texts do not give, with its reason, in one list. */
 import { nodeHref, type PageCtx } from '../context.ts';
 import { esc } from '../markdown.ts';
-import { ui, type Lang } from '../i18n.ts';
-import { whyIn } from '../rule-block.ts';
+import { textIn, ui, type Lang } from '../i18n.ts';
 import { page, pageTitle, para } from './frame.ts';
 
 const intro: Record<Lang, (n: number, total: number) => string> = {
@@ -17,7 +16,7 @@ export function assumptionsPage(ctx: PageCtx): string {
   const items = withAssumption.map((n) => {
     const href = nodeHref(ctx, n.anchor)!;
     const text = n.node.text ? ` ${esc(n.node.text[lang])}` : '';
-    const w = whyIn(lang, n.node.assumption!.why);
+    const w = textIn(lang, n.node.assumption!.why);
     const note = w.translated ? '' : ` <small>${esc(ui('englishOnly', lang))}</small>`;
     const why = `<div class="assumption-why" lang="${w.lang}"><strong>${esc(ui('why', lang))}:</strong> ${esc(w.text)}${note}</div>`;
     return `<li class="assumption-item" id="A-${esc(n.anchor)}"><a href="${esc(href)}"><code>${esc(n.id)}</code></a>${text}${why}</li>`;

@@ -7,7 +7,9 @@ import type { PageCtx } from '../context.ts';
 import type { Example } from '../examples.ts';
 import { ui, type Lang } from '../i18n.ts';
 import { esc, heading } from '../markdown.ts';
-import { assumptionBox, sourcesBlock } from '../rule-block.ts';
+import { givenWords } from '../given-words.ts';
+import { assumptionBox, definedIn, sourcesBlock } from '../rule-block.ts';
+import { shortText } from '../short-text.ts';
 import type { Step } from '../../conformance/index.ts';
 import { page, pageTitle, para } from './frame.ts';
 
@@ -21,17 +23,22 @@ const intro: Record<Lang, (n: number, passed: number, game: string) => string> =
 const json = (v: unknown): string => JSON.stringify(v);
 
 /** one move of the scenario as a line of the page */
-function stepLine(step: Step, lang: Lang): string {
+function stepLine(ctx: PageCtx, step: Step): string {
+  const { lang } = ctx;
   const code = (s: string): string => `<code>${esc(s)}</code>`;
   if ('seat' in step) {
     const refused = step.legal === false ? ` <span class="VPBadge danger">${esc(ui('exampleRefused', lang))}</span>` : '';
     return `${esc(ui('seat', lang))} ${step.seat}: ${code(step.choice)} → ${code(String(step.value))}${refused}`;
   }
   if ('answers' in step) {
-    const who = Object.entries(step.answers).map(([k, v]) => `${k === '*' ? esc(ui('exampleEverySeat', lang)) : `${esc(ui('seat', lang))} ${esc(k)}`} → ${code(String(v))}`);
+    // "*" answers for every seat not listed: every other seat, when some are
+    const others = Object.keys(step.answers).length > 1;
+    const who = Object.entries(step.answers).map(
+      ([k, v]) => `${k === '*' ? esc(ui(others ? 'exampleEveryOtherSeat' : 'exampleEverySeat', lang)) : `${esc(ui('seat', lang))} ${esc(k)}`} → ${code(String(v))}`,
+    );
     return `${code(step.choice)}: ${who.join(', ')}`;
   }
-  if ('given' in step) return `${esc(ui('exampleArrange', lang))} ${code(json(step.given))}`;
+  if ('given' in step) return `${esc(ui('exampleArrange', lang))} ${givenWords(ctx.game.spec, step.given, lang)}`;
   if ('expect' in step) return `${esc(ui('exampleCheck', lang))} ${step.expect.map(code).join(' · ')}`;
   const until = step.until ? ` ${esc(ui('exampleUntil', lang))} ${code(step.until)}` : '';
   return `${esc(ui('examplePlayRandom', lang))}${until}`;
@@ -50,14 +57,14 @@ function exampleBlock(ctx: PageCtx, ex: Example): string {
     ...(sc.seed !== undefined ? [`seed ${sc.seed}`] : []),
   ];
   const parts: string[] = [
-    `<div class="rule-meta">${status} <span class="rule-file">${esc(ui('definedIn', lang))} <code>${esc(ex.file)}</code></span></div>`,
+    `<div class="rule-meta">${status} <code class="rule-id">${esc(sc.id)}</code> ${definedIn(ctx, ex.file)}</div>`,
     `<div class="rule-text" lang="${lang === 'zh' ? 'zh-Hant' : 'en'}">${esc(sc.text[lang])}</div>`,
     `<p class="example-setup">${esc(setupBits.join(' · '))}</p>`,
   ];
   parts.push(sourcesBlock(ctx, sc.source));
   const steps: string[] = [];
-  if (sc.given) steps.push(`${esc(ui('exampleArrange', lang))} <code>${esc(json(sc.given))}</code>`);
-  for (const s of sc.do ?? []) steps.push(stepLine(s, lang));
+  if (sc.given) steps.push(`${esc(ui('exampleArrange', lang))} ${givenWords(ctx.game.spec, sc.given, lang)}`);
+  for (const s of sc.do ?? []) steps.push(stepLine(ctx, s));
   if (steps.length > 0) parts.push(`<div class="rule-label">${esc(ui('exampleMoves', lang))}</div><ol class="example-steps">${steps.map((s) => `<li>${s}</li>`).join('')}</ol>`);
   const checks = [...(sc.expect ?? []).map((e) => `<code>${esc(e)}</code>`)];
   const r = sc.expectResult;
@@ -69,7 +76,7 @@ function exampleBlock(ctx: PageCtx, ex: Example): string {
   }
   if (checks.length > 0) parts.push(`<div class="rule-label">${esc(ui('exampleThen', lang))}</div><ul class="example-checks">${checks.map((c) => `<li>${c}</li>`).join('')}</ul>`);
   if (!ex.passed) parts.push(`<pre class="example-problems">${esc(ex.problems.join('\n'))}</pre>`);
-  const out = [heading(2, sc.id, sc.id), `<div class="rule example" data-example="${esc(sc.id)}" v-pre>\n${parts.join('\n')}\n</div>`];
+  const out = [heading(2, shortText(sc.text[lang], lang), sc.id), `<div class="rule example" data-example="${esc(sc.id)}" v-pre>\n${parts.join('\n')}\n</div>`];
   if (sc.assumption) out.push(assumptionBox(lang, sc.assumption.why));
   return out.join('\n\n');
 }

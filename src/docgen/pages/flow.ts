@@ -7,6 +7,7 @@ import { nodeHref, type PageCtx } from '../context.ts';
 import type { Lang } from '../i18n.ts';
 import { overviewDiagram, ruleDiagram, type DiagramLinks, type Drawable } from '../mermaid.ts';
 import type { DocNode } from '../model.ts';
+import { nodeTitle } from '../rule-block.ts';
 import { page, pageTitle, para, section, ui } from './frame.ts';
 import { sectionOf } from './sections.ts';
 
@@ -15,7 +16,8 @@ const howToRead: Record<Lang, string> = {
   zh: '每個方框是一條規則：點選即前往該規則的段落，步驟較多的規則在該處另有自己的流程圖。兩側雙線的方框為程序，菱形為判斷，斜框為玩家的選擇，六角形為迴圈，旗形為事件。',
 };
 
-const fence = (source: string) => '```mermaid\n' + source + '\n```';
+/** a chart, and after it the button that shows it larger (theme/charts.ts) */
+const fence = (source: string, lang: Lang) => '```mermaid\n' + source + '\n```\n\n' + `<div class="chart-tools"><button type="button" class="chart-zoom" aria-pressed="false">${ui('zoomChart', lang)}</button></div>`;
 
 export function flowPage(ctx: PageCtx): string {
   const { game, lang } = ctx;
@@ -25,17 +27,21 @@ export function flowPage(ctx: PageCtx): string {
       const href = nodeHref(ctx, id);
       return href?.startsWith('#') ? href : undefined;
     },
+    title: (id) => {
+      const n = game.byAnchor.get(id);
+      return n ? nodeTitle(n, lang) : undefined;
+    },
   };
   // a chart for every rule on the page with steps, except the flow rules: the overview draws them
   const figure = (n: DocNode): string | undefined => {
     if (n.kind !== 'rule' || !Array.isArray(n.node.do) || (n.section === 'flow' && n.depth === 0)) return undefined;
     const chart = ruleDiagram(game.spec, ctx.templates, n.node as Drawable, links);
-    return chart === undefined ? undefined : fence(chart);
+    return chart === undefined ? undefined : fence(chart, lang);
   };
   return page(lang, pageTitle(game.name[lang], ui('flow', lang), lang), [
     section(ui('diagram', lang), 'Diagram'),
     para(howToRead[lang], 'flow-help'),
-    fence(overviewDiagram(game.spec, ctx.templates, links)),
+    fence(overviewDiagram(game.spec, ctx.templates, links), lang),
     ...sectionOf(ctx, 'flow', 'flowRules', 'Flow', figure),
     ...sectionOf(ctx, 'procedures', 'procedures', 'Procedures', figure),
     ...sectionOf(ctx, 'triggers', 'triggers', 'Triggers', figure),

@@ -44,7 +44,7 @@ export function glossaryPage(ctx: PageCtx): string {
       })
       .join('<br>');
     const zh = `<span lang="zh-Hant">${esc(t.zh[0]!)}</span>${t.zh.length > 1 ? `<br><small>${esc(ui('variants', lang))}: ${t.zh.slice(1).map(esc).join('、')}</small>` : ''}`;
-    return `<tr><td>${zh}</td><td lang="en">${t.en.map(esc).join('<br>')}</td><td>${esc(KIND[t.kind][lang])}</td><td>${found}</td><td>${rules(t.ids)}</td></tr>`;
+    return `<tr><td>${zh}</td><td lang="en" translate="no">${t.en.map(esc).join('<br>')}</td><td>${esc(KIND[t.kind][lang])}</td><td>${found}</td><td>${rules(t.ids)}</td></tr>`;
   });
   const nameRows = g.names.map((n) => {
     const href = nodeHref(ctx, n.id);

@@ -1,6 +1,6 @@
 /** The home page: the games, the coverage of each source text, and how to edit a rule. */
 import { percent } from '../coverage.ts';
-import { ui, type Lang } from '../i18n.ts';
+import { textIn, ui, type Lang } from '../i18n.ts';
 import { esc, frontmatter, heading, pageUrl, relLink } from '../markdown.ts';
 import { gamePage, homePage, sourcePage } from '../paths.ts';
 import type { SiteModel } from '../site-model.ts';
@@ -27,8 +27,9 @@ const editSteps: Record<Lang, string[]> = {
     'Run `npx rules docs` to regenerate this site (`npm run docs:build` builds it): texts, readings, diagrams, source links and coverage follow the data.',
   ],
   zh: [
-    '用安裝了 YAML 擴充套件的 VS Code 開啟遊戲資料夾 `rules/<遊戲>/`：每個檔案的第一行指向結構描述（schema），輸入時會自動完成鍵名並標出錯誤。',
-    '依 id 找到規則：本網站每條規則都標示其 id 以及定義所在的檔案與行號。',
+    // product names stay as they are (translate="no"): not English words of the page
+    '用安裝了 <span translate="no">YAML</span> 擴充套件的 <span translate="no">VS Code</span> 開啟遊戲資料夾 `rules/<遊戲>/`：每個檔案的第一行指向結構描述（`schema`），輸入時會自動完成鍵名並標出錯誤。',
+    '依 `id` 找到規則：本網站每條規則都標示其 `id` 以及定義所在的檔案與行號。',
     '修改它的 `text`（`en` 與 `zh`）、效果（`do`）、`source`（原文行號與逐字引文）或 `assumption`（`why`）。',
     '執行 `npx rules validate rules/`：每個問題都以 `檔案:行:列` 列出並附提示；引文會逐字比對原文。',
     '執行 `npx rules docs` 重新產生本網站（`npm run docs:build` 會建置網站）：說明、解讀、流程圖、原文連結與涵蓋率都會隨資料更新。',
@@ -90,7 +91,7 @@ export function homePageMd(lang: Lang, site: SiteModel): string {
   });
   const seedRows = site.seeds.map(
     (s) =>
-      `<tr><td><a href="${esc(relLink(here, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a></td><td>${esc(s.info.title)}</td><td>${s.games
+      `<tr><td><a href="${esc(relLink(here, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a></td><td>${esc(textIn(lang, s.info.title).text)}</td><td>${s.games
         .map((g) => esc(g.name[lang]))
         .join(', ')}</td><td class="coverage"><strong>${esc(percent(s))}</strong> (${s.cited} / ${s.ruleBearing})</td></tr>`,
   );

@@ -3,6 +3,7 @@ import type { Effect, Expr } from '../../spec/types.generated.ts';
 import { nodeHref, plainReader, ruleLink, type PageCtx } from '../context.ts';
 import { percent } from '../coverage.ts';
 import { esc, relLink } from '../markdown.ts';
+import { textIn } from '../i18n.ts';
 import { nodesOn } from '../model.ts';
 import { sourcePage } from '../paths.ts';
 import { parse } from '../readings/reader.ts';
@@ -22,7 +23,7 @@ export function overviewPage(ctx: PageCtx): string {
     li(
       ui('seeds', lang),
       seeds
-        .map((s) => `<a href="${esc(relLink(ctx.page, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a> ${esc(s.info.title)} (${esc(ui('coverage', lang))} ${esc(percent(s))})`)
+        .map((s) => `<a href="${esc(relLink(ctx.page, sourcePage(lang, s.info.id)))}">${esc(s.info.id)}</a> ${esc(textIn(lang, s.info.title).text)} (${esc(ui('coverage', lang))} ${esc(percent(s))})`)
         .join('; '),
     ),
   ];

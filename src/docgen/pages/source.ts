@@ -4,7 +4,7 @@
  * coverage figure with its formula at the top.
  */
 import { percent, type SeedModel } from '../coverage.ts';
-import { ui, type Lang } from '../i18n.ts';
+import { textIn, ui, type Lang } from '../i18n.ts';
 import { esc, relLink } from '../markdown.ts';
 import { gamePage, sourcePage } from '../paths.ts';
 import { page } from './frame.ts';
@@ -28,7 +28,7 @@ export function sourcePageMd(lang: Lang, s: SeedModel): string {
     .map((g) => `<a href="${esc(relLink(here, gamePage(lang, g.id, 'index')))}">${esc(g.name[lang])}</a>`)
     .join(', ');
   const info =
-    `<p class="src-info" v-pre>${esc(s.info.title)} · ${esc(ui('language', lang))} <code>${esc(s.info.language)}</code> (${esc(s.info.script)})` +
+    `<p class="src-info" v-pre>${esc(textIn(lang, s.info.title).text)} · ${esc(ui('language', lang))} <code>${esc(s.info.language)}</code> (${esc(s.info.script)})` +
     ` · ${esc(ui('file', lang))} <code>seeds/${esc(s.info.file)}</code> · ${s.total} ${esc(ui('lines', lang))}` +
     (games ? ` · ${esc(ui('usedBy', lang))} ${games}` : '') +
     '</p>';
@@ -57,8 +57,10 @@ export function sourcePageMd(lang: Lang, s: SeedModel): string {
     });
     if (examples.length > 0) notes.push(`<span class="src-examples">${esc(ui('checkedByExample', lang))} ${examples.join(' ')}</span>`);
     if (l.nonRule.length > 0) {
-      const whys = [...new Set(l.nonRule.map((n) => n.why))].join(' ');
-      notes.push(`<span class="src-note">${esc(ui('nonRule', lang))}${lang === 'zh' ? '：' : ': '}<span lang="en">${esc(whys)}</span></span>`);
+      // each reason in the page's language where the data gives it, else in English (marked so)
+      const whys = l.nonRule.map((n) => textIn(lang, n.why)).filter((w, i, all) => all.findIndex((x) => x.text === w.text) === i);
+      const said = whys.map((w) => `<span lang="${w.lang}">${esc(w.text)}</span>${w.translated ? '' : ` <small>${esc(ui('englishOnly', lang))}</small>`}`);
+      notes.push(`<span class="src-note">${esc(ui('nonRule', lang))}${lang === 'zh' ? '：' : ': '}${said.join(' ')}</span>`);
     } else if (!l.blank && l.citedBy.length === 0) notes.push(`<span class="src-note">${esc(ui('uncited', lang))}</span>`);
     const text = l.blank ? '&nbsp;' : esc(l.text);
     return `<div id="L${l.n}" class="${cls}"><a class="src-ln" href="#L${l.n}">${l.n}</a> <span class="src-text" lang="${esc(s.info.language)}">${text}</span> ${notes.join(' ')}</div>`;

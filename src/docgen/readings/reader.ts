@@ -17,6 +17,10 @@ export interface ReadingLine {
 export interface ReaderOptions {
   /** how a reference to another rule is written (default: its id) */
   ref?: (id: string) => string;
+  /** words for a node the caller knows better (a chart knows its locals' answers), else undefined */
+  phrase?: (n: Ast) => string | undefined;
+  /** how a name of the spec (a variable, a zone, a local) is written (default: as it is) */
+  name?: (name: string) => string;
 }
 
 const BINARY_PREC: Readonly<Record<string, number>> = {
@@ -46,6 +50,8 @@ export class Reader implements Read {
   readonly lang;
   private readonly frames: Set<string>[] = [];
   private readonly refFn: (id: string) => string;
+  private readonly phraseFn: ((n: Ast) => string | undefined) | undefined;
+  private readonly nameFn: (name: string) => string;
 
   constructor(
     private readonly spec: Spec,
@@ -54,6 +60,8 @@ export class Reader implements Read {
   ) {
     this.lang = t.lang;
     this.refFn = opts.ref ?? ((id) => id);
+    this.phraseFn = opts.phrase;
+    this.nameFn = opts.name ?? ((name) => name);
   }
 
   // ---- effects --------------------------------------------------------------------------
@@ -159,18 +167,24 @@ export class Reader implements Read {
   }
 
   private readNode(n: Ast): { text: string; prec: number } {
+    const phrase = this.phraseFn?.(n);
+    if (phrase !== undefined) return { text: phrase, prec: n.kind === 'Binary' ? 4 : ATOM };
     switch (n.kind) {
       case 'Number':
         return { text: this.template('Number')(n.value), prec: ATOM };
-      case 'String':
-        return { text: this.template('String')(n.value, this.cardName(n.value)), prec: ATOM };
+      case 'String': {
+        // a word of the spec with no name of its own (an answer's value, `"bottom"`) is an id too
+        const card = this.cardName(n.value);
+        return { text: this.template('String')(card === undefined ? this.nameFn(n.value) : n.value, card), prec: ATOM };
+      }
       case 'Bool':
         return { text: this.template('Bool')(n.value), prec: ATOM };
       case 'None':
         return { text: this.template('None')(), prec: ATOM };
       case 'Name': {
         const kind: NameKind = this.isLocal(n.name) ? 'local' : SPECIAL_NAMES.has(n.name) ? (n.name as NameKind) : 'global';
-        return { text: this.template('Name')(n.name, kind), prec: ATOM };
+        const text = this.template('Name')(n.name, kind);
+        return { text: text === n.name ? this.nameFn(text) : text, prec: ATOM };
       }
       case 'Member': {
         if (n.object.kind === 'Name' && n.object.name === 'options' && !this.isLocal('options')) {
@@ -180,7 +194,7 @@ export class Reader implements Read {
         const obj = this.read(n.object, ATOM);
         if (n.name === 'out') return { text: this.t.words.out(obj), prec: 4 };
         if (n.name === 'kind') return { text: this.t.words.kind(obj), prec: ATOM };
-        return { text: this.template('Member')(obj, n.name), prec: ATOM };
+        return { text: this.template('Member')(obj, this.nameFn(n.name)), prec: ATOM };
       }
       case 'Lambda': {
         const { params, body } = this.lambda(n);
@@ -246,7 +260,7 @@ export class Reader implements Read {
   optionLabel(id: string): string {
     const o = (this.spec.options ?? []).find((d) => d.id === id);
     const label = o?.type === 'bool' ? textLabel(o.text, this.lang) : undefined;
-    return label ?? this.t.words.optionName(id);
+    return label ?? this.t.words.optionName(this.nameFn(id));
   }
 }
 
