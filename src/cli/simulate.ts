@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Engine, GameResult, Json } from '../interpreter/api.ts';
 import { agentSeedFor, deriveSeed } from '../agents/random-agent.ts';
 import { playout } from '../agents/playout.ts';
+import { AGENT_KINDS, isAgentKind, namedSeatAgents, type AgentKind } from '../agents/named.ts';
 import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 import { describe, roundTo, wilson, type Interval, type Spread } from '../stats/describe.ts';
@@ -68,6 +69,8 @@ export interface SimulationReport {
   seed: number;
   /** every declared option with the value used */
   options: Record<string, Json>;
+  /** the agent of each seat; present only when `--agents` was given (all random otherwise) */
+  agents?: AgentKind[];
   games: SimulatedGame[];
   summary: SimulationSummary;
 }
@@ -79,6 +82,8 @@ export interface SimulateParams {
   /** given options (missing ones take their defaults) */
   options?: Record<string, Json>;
   maxSteps?: number;
+  /** the agent of each seat (default: all random) */
+  agents?: AgentKind[];
   /** called after each game */
   onGame?: (done: number) => void;
 }
@@ -124,6 +129,7 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
       // no log: the simulation reads only the results
       run = playout(engine, { players: P, seed, options, log: false }, agentSeedFor(seed), {
         record: false,
+        ...(params.agents !== undefined ? { agents: namedSeatAgents(params.agents, agentSeedFor(seed)).seats } : {}),
         ...(params.maxSteps !== undefined ? { maxSteps: params.maxSteps } : {}),
       });
     } catch (e) {
@@ -150,6 +156,7 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
     players: P,
     seed: params.seed,
     options,
+    ...(params.agents !== undefined ? { agents: [...params.agents] } : {}),
     games,
     summary: {
       games: params.games,
@@ -217,7 +224,8 @@ export function formatReport(rep: SimulationReport, gamesPerSecond?: number): st
   const opts = Object.entries(rep.options).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   lines.push(
     `${rep.game}: ${s.games} games, ${rep.players} players, seed ${rep.seed}` +
-      (opts.length ? `, options ${opts.join(' ')}` : ''),
+      (opts.length ? `, options ${opts.join(' ')}` : '') +
+      (rep.agents ? `, agents ${rep.agents.join(',')}` : ''),
   );
   lines.push('');
   const seatRows = Array.from({ length: rep.players }, (_, seat) => {
@@ -268,11 +276,25 @@ export function formatCsv(rep: SimulationReport): string {
   return stringify([header, ...rows], { record_delimiter: '\n' });
 }
 
+/** `--agents greedy` (every seat) or `--agents greedy,random,random` (one per seat) */
+export function parseAgents(raw: string | undefined, players: number): AgentKind[] | undefined {
+  if (raw === undefined) return undefined;
+  const kinds = raw.split(',').map((k) => k.trim());
+  const bad = kinds.find((k) => !isAgentKind(k));
+  if (bad !== undefined) throw new UsageError(`--agents: unknown agent '${bad}'; known agents: ${AGENT_KINDS.join(', ')}`);
+  if (kinds.length === 1) return new Array<AgentKind>(players).fill(kinds[0] as AgentKind);
+  if (kinds.length !== players) {
+    throw new UsageError(`--agents: give one agent for every seat or one per seat (${players}), got ${kinds.length}`);
+  }
+  return kinds as AgentKind[];
+}
+
 export interface SimulateCliOptions {
   players?: string;
   games?: string;
   seed?: string;
   option?: string[];
+  agents?: string;
   json?: boolean;
   csv?: boolean;
   rulesDir?: string;
@@ -287,6 +309,7 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const games = parseIntArg('--games', o.games, 1, 10_000_000) ?? DEFAULT_GAMES;
   const seed = parseSeed(o.seed) ?? DEFAULT_SEED;
   const options = parseOptions(engine, o.option);
+  const agents = parseAgents(o.agents, players);
 
   let bar: SingleBar | undefined;
   if (ctx.io.errIsTTY && ctx.io.errStream !== undefined) {
@@ -300,7 +323,7 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const t0 = now();
   let rep: SimulationReport;
   try {
-    rep = simulate(engine, { players, games, seed, options, onGame: bar ? (d) => bar.update(d) : undefined });
+    rep = simulate(engine, { players, games, seed, options, ...(agents ? { agents } : {}), onGame: bar ? (d) => bar.update(d) : undefined });
   } finally {
     bar?.stop();
   }

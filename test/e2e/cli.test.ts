@@ -166,7 +166,7 @@ describe.concurrent('rules simulate --json', () => {
     expect(rep['game']).toBe('cash-n-guns');
     expect(rep['players']).toBe(6);
     expect(rep['seed']).toBe(7);
-    expect(rep['options']).toEqual({ powers: false, undercover: false });
+    expect(rep['options']).toEqual({ powers: false, undercover: false, tokenSupply: 'limited', copDeadline: 'game' });
     const games = rep['games'] as Record<string, unknown>[];
     expect(games.length).toBe(200);
     const seeds = new Set<number>();
