@@ -21,8 +21,10 @@ describe('Simulations pages', () => {
   it('plays every player count, then each other option value at the largest count', () => {
     const engine = compileGameDir(REAL_GAME).engine!;
     const settings = simSettings(engine);
-    expect(settings.map((s) => s.key)).toEqual(['players-4', 'players-5', 'players-6', 'players-6-powers-true', 'players-6-undercover-true']);
-    expect(settings[3]!.options).toEqual({ powers: true, undercover: false });
+    expect(settings.map((s) => s.key)).toEqual([
+      'players-4', 'players-5', 'players-6', 'players-6-powers-true', 'players-6-undercover-true', 'players-6-tokensupply-unlimited', 'players-6-copdeadline-first-report',
+    ]);
+    expect(settings[3]!.options).toEqual({ powers: true, undercover: false, tokenSupply: 'limited', copDeadline: 'game' });
     expect(settings[3]!.changed).toEqual({ id: 'powers', value: true });
   });
 
@@ -33,12 +35,14 @@ describe('Simulations pages', () => {
     const onGame = (g: string, how: string) => seen.push(`${g}:${how}`);
     const first = await prepareSimulations(rules, { games: GAMES, cacheDir, onGame });
     const sims = first.get('cash-n-guns')!;
-    expect(sims.results).toHaveLength(5);
+    expect(sims.results).toHaveLength(7);
+    // the cop's deadline read from the first report changes no game without a report in time: the same games as the defaults
+    expect(sims.results.filter((r) => r.sameAs !== undefined).map((r) => r.setting.key)).toEqual(['players-6-copdeadline-first-report']);
     const engine = compileGameDir(join(rules, 'cash-n-guns')).engine!;
     const r6 = sims.results.find((r) => r.setting.key === 'players-6-powers-true')!;
     const cli = simulate(engine, { players: 6, games: GAMES, seed: sims.seed, options: { powers: true } });
     expect(r6.summary).toEqual(cli.summary);
-    for (const r of sims.results) {
+    for (const r of sims.results.filter((x) => x.sameAs === undefined)) {
       expect(r.error).toBeUndefined();
       for (const kind of ['winRate', 'length', 'ends', 'scores'] as const) {
         expect(r.charts!.en[kind]).toMatch(/^<svg [^>]*class="marks"/);
@@ -50,7 +54,7 @@ describe('Simulations pages', () => {
       expect(r.charts!.en.ends).not.toContain('>after-8-rounds<');
     }
     // ids are unique across the charts of a page
-    const ids = sims.results.flatMap((r) => [...Object.values(r.charts!.en), ...Object.values(r.charts!.zh)]).flatMap((svg) => [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]));
+    const ids = sims.results.filter((r) => r.charts).flatMap((r) => [...Object.values(r.charts!.en), ...Object.values(r.charts!.zh)]).flatMap((svg) => [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]));
     expect(new Set(ids).size).toBe(ids.length);
 
     const again = await prepareSimulations(rules, { games: GAMES, cacheDir, onGame });
@@ -73,7 +77,7 @@ describe('Simulations pages', () => {
     expect(en).toMatch(/^# Cash'n Guns: Simulations \{#Top\}$/m);
     expect(zh).toMatch(/^# 明搶你錢：模擬 \{#Top\}$/m);
     for (const md of [en, zh]) {
-      expect(md.match(/<figure class="sim-chart"/g)).toHaveLength(5 * 4);
+      expect(md.match(/<figure class="sim-chart"/g)).toHaveLength(6 * 4); // 7 settings, one the same games as another
       expect(md).toContain('npx rules simulate cash-n-guns --players 6 --games 12 --seed 1 --option powers=true');
       // an HTML block may not hold a blank line, or Markdown would end it inside an SVG
       for (const block of md.split('\n\n')) if (block.includes('<svg')) expect(block.startsWith('<div class="sim-setting" v-pre>')).toBe(true);
