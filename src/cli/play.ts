@@ -132,6 +132,8 @@ export async function playGame(
     for (let step = 0; ; step++) {
       const p = engine.pending(cur);
       if (p === null) break;
+      // a Ctrl-C stops the game at the next decision, whoever makes it (a human may be out already)
+      if (interrupted) throw new PromptInterrupted();
       if (step >= maxSteps) throw new Error(`no end after ${maxSteps} steps (still pending: ${describePending(p)})`);
       if (p.kind === 'chance') {
         const index = agents.chance.chance(p.outcomes);

@@ -36,7 +36,12 @@ const status = (name: string): number => Number(tmux('display-message', '-p', '-
 /** start `rules play …` in an 80-column terminal */
 function start(name: string, args: string[], env: Record<string, string> = {}): void {
   const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  tmux('new-session', '-d', '-s', name, '-x', '80', '-y', '40', '-c', ROOT, 'env', ...vars, process.execPath, join(ROOT, 'bin', 'rules.js'), 'play', ...args);
+  // through a shell that survives Ctrl-C itself (a trap, which the command does not inherit), so
+  // the pane's exit status is the command's `$?`: 130 whether it exited with 130 or was stopped by
+  // SIGINT (tmux shows no status for a death by signal); the screen then tells whether it saved
+  const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
+  const command = ['env', ...vars, process.execPath, join(ROOT, 'bin', 'rules.js'), 'play', ...args].map(quote).join(' ');
+  tmux('new-session', '-d', '-s', name, '-x', '80', '-y', '40', '-c', ROOT, 'sh', '-c', `trap true INT; ${command}; s=$?; echo "[exit $s]"; exit $s`);
 }
 
 /** the key hint of a waiting select prompt (`↑↓ … ⏎ …`) when it is the last line on screen */
@@ -145,8 +150,12 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     const file = join(tmp, 'stopped.json');
     start('stop', [...GAME, '--lang', 'zh', '--save', file]);
     const until = Date.now() + 60_000;
+    // one answer, then Ctrl-C at the next prompt: the random seats play from a secret seed, so a
+    // later prompt may never come (the human may be shot), but the first round's aim always does
+    // one answer, then Ctrl-C at the next prompt: the random seats play from a secret seed, so a
+    // later prompt may never come (the human may be shot), but the first round's aim always does
     let answered = 0;
-    while (answered < 3 && Date.now() < until) {
+    while (answered < 1 && Date.now() < until) {
       if (waiting('stop')) {
         tmux('send-keys', '-t', 'stop', 'Enter');
         answered++;
@@ -159,13 +168,14 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     tmux('send-keys', '-t', 'stop', 'C-c');
     while (!dead('stop') && Date.now() < until) await sleep(100);
     expect(dead('stop')).toBe(true);
+    if (status('stop') !== 130) console.log('SCREEN>>>', capture('stop').slice(-600));
     expect(status('stop')).toBe(130);
     const screen = capture('stop');
     expect(screen).toMatch(/已中斷:目前為止的遊戲\(\d+ 個動作\)已存到/);
     expect(existsSync(file)).toBe(true);
     const log = JSON.parse(readFileSync(file, 'utf8')) as { result: unknown; actions: { seat: number }[] };
     expect(log.result).toBeNull();
-    expect(log.actions.filter((a) => a.seat === 0).length).toBeGreaterThanOrEqual(3);
+    expect(log.actions.filter((a) => a.seat === 0).length).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
   it('Ctrl-C right after an answer (between two prompts) saves too', async () => {
@@ -181,6 +191,7 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
       await sleep(100);
       if (tries % 30 === 29) tmux('send-keys', '-t', 'between', 'C-c');
     }
+    if (status('between') !== 130) console.log('SCREEN>>>', capture('between').slice(-700));
     expect(status('between')).toBe(130);
     expect(capture('between')).toMatch(/Interrupted: the game so far \(\d+ actions\) is saved to /);
     expect((JSON.parse(readFileSync(file, 'utf8')) as { result: unknown }).result).toBeNull();
