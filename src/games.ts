@@ -30,7 +30,7 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { e
     const spec = loaded.spec;
     for (const f of smokeGames(engine)) {
       const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
-      const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
+      const at = f.at ?? (node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
       diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
     }
   }

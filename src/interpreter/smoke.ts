@@ -9,6 +9,8 @@ import type { Engine, Json } from './api.ts';
 
 export interface SmokeFailure {
   rule?: string;
+  /** where the failing instruction was written, when the engine knows */
+  at?: { file: string; line: number; col: number };
   message: string;
 }
 
@@ -43,8 +45,10 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
   const rng = xoroshiro128plus(seed * 7919);
   try {
     const state = engine.create({ players, seed, options, log: false });
+    let lastRule: string | undefined;
     for (let step = 0; step < MAX_STEPS; step++) {
       const pending = engine.pending(state);
+      if (pending) lastRule = pending.rule;
       if (!pending) return engine.result(state) ? undefined : { message: 'the game stopped without a result' };
       if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
       for (const seat of pending.waitingFor) {
@@ -53,9 +57,10 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
         engine.applyInPlace(state, seat, actions[uniformInt(rng, 0, actions.length - 1)]!);
       }
     }
-    return { message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
+    // the rule that kept asking is where the loop is
+    return { ...(lastRule ? { rule: lastRule } : {}), message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
   } catch (err) {
-    const rule = (err as { rule?: string }).rule;
-    return { ...(rule ? { rule } : {}), message: (err as Error).message };
+    const { rule, at } = err as { rule?: string; at?: SmokeFailure['at'] };
+    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), message: (err as Error).message };
   }
 }

@@ -31,6 +31,11 @@ export class Compiler {
   readonly ruleNodes = new Map<string, Node>();
   /** instruction index -> id of the rule that emitted it (for reachability messages) */
   readonly ruleAt: string[] = [];
+  /** instruction index -> the effect (or rule) node being compiled when it was emitted, so a
+   *  failure at run time can name its place in the YAML */
+  readonly siteAt: (object | undefined)[] = [];
+  /** the effect or rule node being compiled now (set by the effect compiler) */
+  site: object | undefined;
   slots = 0;
 
   constructor(
@@ -43,6 +48,7 @@ export class Compiler {
   emit(ins: Instr, rule: string): number {
     this.code.push(ins);
     this.ruleAt.push(rule);
+    this.siteAt.push(this.site);
     return this.code.length - 1;
   }
 

@@ -41,6 +41,8 @@ export class EffectCompiler {
   ruleNode(node: Node, env: Env): void {
     const id = String(node['id']);
     this.cc.ruleNodes.set(id, node);
+    const outer = this.cc.site;
+    this.cc.site = node;
     let skip: number | undefined;
     if (node['when'] !== undefined) {
       const guard = this.cc.expr(node, 'when', env, T.bool, 'static');
@@ -50,6 +52,7 @@ export class EffectCompiler {
     if (Array.isArray(body)) this.block(body, env.child(), id);
     else this.cc.error(node, undefined, `rule '${id}' has no 'do:' list of effects`);
     if (skip !== undefined) this.patch(skip);
+    this.cc.site = outer;
   }
 
   block(effects: unknown[], env: Env, rule: string): void {
@@ -76,7 +79,10 @@ export class EffectCompiler {
       this.cc.error(e, undefined, `unknown effect`, `an effect starts with one of: ${EFFECT_KEYS.join(', ')}`);
       return;
     }
+    const outer = this.cc.site;
+    this.cc.site = e;
     this.compileEffect(key, e, env, rule);
+    this.cc.site = outer;
     // blocks kill through their own effects (and loops before their body), a choice itself; anything else here
     if (!BLOCK_KEYS.has(key) && key !== 'choose') this.prover.kill([e]);
   }

@@ -56,6 +56,8 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
 
   checkReachable(cc, spec);
   program.code = cc.code;
+  program.ruleAt = cc.ruleAt;
+  program.siteAt = cc.siteAt.map((node) => (node ? loaded.where(node) : undefined));
   program.functions = cc.functions;
   program.slots = cc.slots;
   const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');
