@@ -80,7 +80,7 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const nodes = new WeakMap<object, YamlNode>();
   if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error')) {
     try {
-      data = doc.toJS({ maxAliasCount: 1000 });
+      data = withoutPrototypes(doc.toJS({ maxAliasCount: 1000 }));
       indexNodes(doc, doc.contents, data, nodes);
     } catch (e) {
       // e.g. an alias bomb or an unresolvable alias: report, do not crash
@@ -137,6 +137,27 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     whereInValue,
     locatePointer: (pointer, extraKey) => at(pointerOffset(doc, pointer, extraKey)),
   };
+}
+
+/**
+ * The same data with every map as a null-prototype object: a spec's names are names, so a key
+ * such as `toString` or `constructor` is read only where the file wrote it, never from
+ * Object.prototype. Shared (aliased) objects stay shared.
+ */
+function withoutPrototypes(value: unknown, seen = new Map<object, unknown>()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const done = seen.get(value);
+  if (done !== undefined) return done;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    seen.set(value, out);
+    for (const item of value) out.push(withoutPrototypes(item, seen));
+    return out;
+  }
+  const out = Object.create(null) as Record<string, unknown>;
+  seen.set(value, out);
+  for (const [k, v] of Object.entries(value)) out[k] = withoutPrototypes(v, seen);
+  return out;
 }
 
 // Walk the YAML tree and the JS value together, so each JS object/array maps to its node.

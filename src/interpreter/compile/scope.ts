@@ -71,7 +71,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
     fn(id: string): FunctionBinding | undefined {
       if (kind === 'static') return undefined;
       if (id === 'kindOf') return kindOf(p);
-      return seatFunctions[id] ?? userFunction(deps.functions.get(id));
+      return seatFunctions.get(id) ?? userFunction(deps.functions.get(id));
     },
     newSlot: () => deps.newSlot(),
     spaceItem(set: string, id: string): number | undefined {
@@ -90,7 +90,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         ...p.zones.filter((d) => d.per === 'game').map((d) => d.id),
         ...p.spaces.map((d) => d.id),
         ...deps.functions.keys(),
-        ...Object.keys(seatFunctions),
+        ...seatFunctions.keys(),
         'kindOf',
       ];
     },
@@ -138,8 +138,9 @@ const seatArg = (args: Type[], n: number, name: string): string | undefined => {
   return undefined;
 };
 
-/** Seat-circle built-ins: they need the player count, which only the running state knows. */
-const seatFunctions: Record<string, FunctionBinding> = {
+/** Seat-circle built-ins: they need the player count, which only the running state knows.
+ *  A Map, so a spec's `toString(…)` is an unknown function, not Object.prototype's. */
+const seatFunctions = new Map<string, FunctionBinding>(Object.entries({
   seat: {
     check: (a) => (a.length === 1 && a[0]!.k === 'number' ? T.seat : 'seat(n) takes one number: the 0-based seat'),
     call: (a, c) => {
@@ -183,4 +184,4 @@ const seatFunctions: Record<string, FunctionBinding> = {
       return out;
     },
   },
-};
+}));
