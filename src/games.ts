@@ -7,7 +7,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
-import { smokeGames } from './interpreter/smoke.ts';
+import { smokeGames, smokeSettings } from './interpreter/smoke.ts';
+import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
 import { findGameDirs, loadSpecFolder, ruleNodes } from './spec/load-spec.ts';
 
@@ -28,9 +29,20 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { e
   const engine = makeEngine(compiled.program);
   if (opts.smoke) {
     const spec = loaded.spec;
+    const settings = smokeSettings(engine);
+    if (settings > MAX_SMOKE_SETTINGS) {
+      const options = spec.spec.options;
+      diagnostics.push({
+        ...(options ? spec.where(options) : spec.where(spec.spec.game ?? spec.spec, 'players')),
+        severity: 'error',
+        message: `the player counts and option values make ${settings.toLocaleString('en')} settings to try; at most ${MAX_SMOKE_SETTINGS.toLocaleString('en')} are allowed`,
+        hint: 'validate plays random games under every player count and every bool or enumerated option: use fewer options, or number options',
+      });
+      return { engine, diagnostics: sortDiagnostics(diagnostics) };
+    }
     for (const f of smokeGames(engine)) {
       const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
-      const at = f.at ?? (node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
+      const at = f.at ?? (node ? spec.where(node, f.key && f.key in node ? f.key : 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
       diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
     }
   }

@@ -11,6 +11,8 @@ export interface SmokeFailure {
   rule?: string;
   /** where the failing instruction was written, when the engine knows */
   at?: { file: string; line: number; col: number };
+  /** the field of the rule's node to point at, when the failure is in one */
+  key?: string;
   message: string;
 }
 
@@ -23,6 +25,13 @@ export function optionCombos(engine: Engine): Record<string, Json>[] {
     combos = combos.flatMap((c) => values.map((v) => ({ ...c, [o.id]: v })));
   }
   return combos;
+}
+
+/** how many settings (player count × option combination) smokeGames plays, counted without listing them */
+export function smokeSettings(engine: Engine): number {
+  let n = Math.max(0, engine.maxPlayers - engine.minPlayers + 1);
+  for (const o of engine.options) n *= o.type === 'bool' ? 2 : o.values ? o.values.length : 1;
+  return n;
 }
 
 export function smokeGames(engine: Engine, gamesPerSetting = 3): SmokeFailure[] {
@@ -60,7 +69,7 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
     // the rule that kept asking is where the loop is
     return { ...(lastRule ? { rule: lastRule } : {}), message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
   } catch (err) {
-    const { rule, at } = err as { rule?: string; at?: SmokeFailure['at'] };
-    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), message: (err as Error).message };
+    const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
+    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), message: (err as Error).message };
   }
 }

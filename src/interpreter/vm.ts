@@ -4,6 +4,7 @@
  * the pure API clones first.
  */
 import type { Action, GameResult, Json } from './api.ts';
+import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
 import type { ChooseInstr, Instr, Program, RunCtx, SourcePlace, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
@@ -133,7 +134,8 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
     if (err instanceof EngineError) throw err;
     const ins = code[pc];
     const rule = p.ruleAt?.[pc] ?? (ins ? ruleOf(ins) : undefined);
-    throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule, p.siteAt?.[pc]);
+    const span = err instanceof ExprRuntimeError ? err : undefined;
+    throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule, p.placeOf?.(pc, span));
   } finally {
     s.pc = pc;
   }
@@ -151,7 +153,7 @@ function stuckLoop(p: Program, pc: number): EngineError {
     `the flow ran ${MAX_INSTRUCTIONS_PER_STEP.toLocaleString('en')} steps without anyone deciding: ` +
       `${loop >= 0 ? 'this loop' : 'the rule'}${rule ? ` (rule '${rule}')` : ''} does not end`,
     rule,
-    p.siteAt?.[at],
+    p.placeOf?.(at),
   );
 }
 
