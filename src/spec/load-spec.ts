@@ -140,7 +140,7 @@ function mergeFragments(loaded: LoadedFragment[]): {
           spec[key] = list = [];
           sectionOrigin.set(list, { file, fragment, key });
         }
-        list.push(...value);
+        for (const item of value) list.push(item); // not push(...value): a long list would overflow the stack
         continue;
       }
       const first = origin.get(key);
