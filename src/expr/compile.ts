@@ -255,7 +255,7 @@ export class Compiler implements Cx {
     const r = f.check(args.map((a) => a.type));
     if (typeof r === 'string') {
       // name the function, unless the binding's message already starts with it
-      const named = r.startsWith(`${n.name} `) || r.startsWith(`${n.name}:`);
+      const named = r.startsWith(`${n.name} `) || r.startsWith(`${n.name}:`) || r.startsWith(`function '${n.name}'`);
       return this.error(n, named ? r : `${n.name}: ${r}`);
     }
     const fs = args.map((a) => a.fn);

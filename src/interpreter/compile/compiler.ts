@@ -34,6 +34,8 @@ export class Compiler {
   /** instruction index -> the effect (or rule) node being compiled when it was emitted, so a
    *  failure at run time can name its place in the YAML */
   readonly siteAt: (object | undefined)[] = [];
+  /** the user function whose body is being compiled now */
+  compiling: string | undefined;
   /** the effect or rule node being compiled now (set by the effect compiler) */
   site: object | undefined;
   slots = 0;
@@ -73,7 +75,7 @@ export class Compiler {
   }
 
   scope(env: Env, kind: ScopeKind = 'full') {
-    return makeScope({ program: this.program, functions: this.functions, newSlot: this.newSlot }, env, kind);
+    return makeScope({ program: this.program, functions: this.functions, newSlot: this.newSlot, ...(this.compiling ? { compiling: this.compiling } : {}) }, env, kind);
   }
 
   /** Compile obj[key] (an expression string, or a literal number/boolean). */

@@ -12,6 +12,7 @@ import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T } from './types.ts';
 import { ChoiceProver } from './choice-proofs.ts';
+import { didYouMean } from '../../expr/suggest.ts';
 
 const EFFECT_KEYS = [
   'rule', 'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal',
@@ -381,6 +382,7 @@ export class EffectCompiler {
     const of = options.type.of;
     const optionType = of.k as ChooseInstr['optionType'];
     const optionsZone = optionType === 'card' ? this.plainZone(e, 'options', inner) : undefined;
+    this.checkLabels(e);
     const simultaneous = e['simultaneous'] === undefined ? !single : e['simultaneous'] === true;
     const instr: ChooseInstr = {
       id,
@@ -448,6 +450,23 @@ export class EffectCompiler {
   }
 
   /** Bind the arguments as fresh locals, then compile the body in place. */
+  /** labels only for values the choice can offer, when its options are a literal list (a typo such as `stya`) */
+  private checkLabels(e: Node): void {
+    const labels = e['labels'];
+    if (!isNode(labels) || typeof e['options'] !== 'string') return;
+    const parsed = parseExpr(e['options']);
+    if ('errors' in parsed || parsed.ast.kind !== 'List') return;
+    const offered: string[] = [];
+    for (const item of parsed.ast.items) {
+      if (item.kind !== 'String' && item.kind !== 'Number' && item.kind !== 'Bool') return; // not provable
+      offered.push(String(item.value));
+    }
+    for (const key of Object.keys(labels)) {
+      if (offered.includes(key)) continue;
+      this.cc.error(labels, key, `label '${key}' is for a value this choice never offers (it offers ${offered.map((o) => JSON.stringify(o)).join(', ')})${didYouMean(key, offered)}`);
+    }
+  }
+
   private inline(target: Node, site: Node, args: Node, env: Env, what: string): void {
     const id = String(target['id']);
     if (this.inlining.includes(id)) {
