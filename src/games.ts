@@ -76,6 +76,11 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
       continue;
     }
     const abs = resolve(p);
+    const notRules = notARulesPath(abs);
+    if (notRules) {
+      out.push({ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' });
+      continue;
+    }
     if (statSync(abs).isFile()) dirs.add(gameDirOf(abs));
     else if (isGameDir(abs)) dirs.add(abs);
     else if (findGameDirs(abs).length > 0) for (const d of findGameDirs(abs)) dirs.add(resolve(d));
@@ -85,6 +90,21 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
     out.push(...compileGameDir(dir, { smoke: opts.smoke !== false }).diagnostics);
   }
   return sortDiagnostics(out);
+}
+
+/**
+ * Why a path is no rules folder (so validate does not load every YAML file around it), or
+ * undefined: a file that is not .yaml, a .yaml file in no game folder, or a folder with no .yaml
+ * files of its own and no game folders in it.
+ */
+function notARulesPath(abs: string): string | undefined {
+  if (statSync(abs).isFile()) {
+    if (!abs.endsWith('.yaml')) return 'this is not a rules file: rules files end in .yaml';
+    return isGameDir(gameDirOf(abs)) ? undefined : 'this file is in no rules folder: no folder above it holds a game: section';
+  }
+  const hasYaml = readdirSync(abs).some((f) => f.endsWith('.yaml'));
+  if (hasYaml || findGameDirs(abs).length > 0) return undefined;
+  return 'this is not a rules folder: it holds no .yaml files and no game folders';
 }
 
 /** a game folder holds its `game:` section in a YAML file directly inside it */

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';
-import { seedInfo, verifyQuote, verifyRef } from './seeds.ts';
+import { seedFileProblem, seedInfo, verifyQuote, verifyRef } from './seeds.ts';
 import type {
   Card,
   SpaceSet,
@@ -250,7 +250,18 @@ function checkSources(loaded: LoadedSpec): Diagnostic[] {
   const { spec } = loaded;
   const out: Diagnostic[] = [];
   const gameSeeds = spec.game?.seeds ?? [];
+  // a seed whose file is missing is one problem, said once, not one per quote from it
+  const unreadable = new Set<string>();
+  const fileMissing = (seed: string, at: Located): boolean => {
+    if (unreadable.has(seed)) return true;
+    const problem = seedFileProblem(seed);
+    if (problem === undefined) return false;
+    unreadable.add(seed);
+    out.push({ ...at, severity: 'error', message: problem, hint: 'restore the file (its quotes are not checked until then)' });
+    return true;
+  };
   gameSeeds.forEach((id, i) => {
+    if (fileMissing(id, loaded.whereInValue(gameSeeds, i, 0))) return;
     if (!seedInfo(id)) {
       out.push({
         ...loaded.whereInValue(gameSeeds, i, 0),
@@ -270,8 +281,11 @@ function checkSources(loaded: LoadedSpec): Diagnostic[] {
     if (check.hint) d.hint = check.hint;
     out.push(d);
   };
-  for (const { node } of ruleNodes(spec)) {
+  // the game section cites its sources too
+  const cited = spec.game ? [spec.game as { source?: { ref: string; quote: string }[] }, ...ruleNodes(spec).map((e) => e.node)] : ruleNodes(spec).map((e) => e.node);
+  for (const node of cited) {
     for (const c of node.source ?? []) {
+      if (fileMissing(c.ref.slice(0, 3), loaded.whereInValue(c, 'ref', 0))) continue;
       const check = verifyQuote(c.ref, c.quote);
       report(c, check);
       const seed = c.ref.slice(0, 3);
@@ -285,7 +299,7 @@ function checkSources(loaded: LoadedSpec): Diagnostic[] {
       }
     }
   }
-  for (const n of spec.nonRules ?? []) report(n, verifyRef(n.ref));
+  for (const n of spec.nonRules ?? []) if (!fileMissing(n.ref.slice(0, 3), loaded.whereInValue(n, 'ref', 0))) report(n, verifyRef(n.ref));
   return out;
 }
 
