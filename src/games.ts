@@ -43,7 +43,7 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): { e
     for (const f of smokeGames(engine)) {
       const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
       const at = f.at ?? (node ? spec.where(node, f.key && f.key in node ? f.key : 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
-      diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
+      diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, ...(f.hint ? { hint: f.hint } : {}) });
     }
   }
   return { engine, diagnostics: sortDiagnostics(diagnostics) };

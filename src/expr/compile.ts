@@ -198,8 +198,8 @@ export class Compiler implements Cx {
     // `any` comes from an earlier mistake (reported there) or from `options`: only the latter is checked here
     if (!b && o.type.k === 'any' && !(n.object.kind === 'Name' && n.object.name === 'options')) return { type: T.any, fn: () => null, bad: true };
     if (!b) {
-      const t = typeToString(o.type);
-      return this.error(at, `${t} has no member '${n.name}'${didYouMean(n.name, this.scope.members?.(o.type) ?? [])}`);
+      const t = n.object.kind === 'Name' && n.object.name === 'options' ? 'options' : typeToString(o.type);
+      return this.error(at, `${t} has no ${t === 'options' ? 'option' : 'member'} '${n.name}'${didYouMean(n.name, this.scope.members?.(o.type) ?? [])}`);
     }
     const obj = o.fn;
     const get = b.get;

@@ -11,12 +11,16 @@ export interface SmokeFailure {
   rule?: string;
   /** where the failing instruction was written, when the engine knows */
   at?: { file: string; line: number; col: number };
+  /** what to do about it */
+  hint?: string;
   /** the field of the rule's node to point at, when the failure is in one */
   key?: string;
   message: string;
 }
 
 const MAX_STEPS = 20_000;
+const NO_OPTION = 'every choice must leave each deciding seat at least one option';
+const NO_END = 'a loop must end: its condition must become false, or a decision must lead to an end';
 
 export function optionCombos(engine: Engine): Record<string, Json>[] {
   let combos: Record<string, Json>[] = [{}];
@@ -62,14 +66,16 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
       if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
       for (const seat of pending.waitingFor) {
         const actions = engine.legalActions(state, seat);
-        if (actions.length === 0) return { rule: pending.rule, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
+        if (actions.length === 0) return { rule: pending.rule, hint: NO_OPTION, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
         engine.applyInPlace(state, seat, actions[uniformInt(rng, 0, actions.length - 1)]!);
       }
     }
     // the rule that kept asking is where the loop is
-    return { ...(lastRule ? { rule: lastRule } : {}), message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
+    return { ...(lastRule ? { rule: lastRule } : {}), hint: NO_END, message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
   } catch (err) {
     const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
-    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), message: (err as Error).message };
+    const message = (err as Error).message;
+    const hint = /without anyone deciding/.test(message) ? NO_END : / offers seat \d+ no option/.test(message) ? NO_OPTION : undefined;
+    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), ...(hint ? { hint } : {}), message };
   }
 }

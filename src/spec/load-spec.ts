@@ -167,7 +167,8 @@ function makeLoadedSpec(
   spec: Spec,
   sectionOrigin: Map<object, { file: YamlFile; fragment: object; key: string }>,
 ): LoadedSpec {
-  const fallback: Located = { file: displayPath(dir), line: 1, col: 1 };
+  // what belongs to no one file (a section missing from all of them) is reported at the first
+  const fallback: Located = { file: files[0]?.file ?? displayPath(dir), line: 1, col: 1 };
   const owner = (obj: object) => files.find((f) => f.has(obj));
   const loadedSpec: LoadedSpec = {
     dir,

@@ -77,7 +77,9 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const at = (offset: number): Located => ({ file, ...lineCounter.linePos(Math.max(0, offset)) });
 
   const diagnostics: Diagnostic[] = [...extra];
-  for (const e of doc.errors) diagnostics.push(yamlProblem(e, 'error', at));
+  // a parser out of stack says so at many places: once is enough
+  const errors = doc.errors.filter((e, i) => !/call stack/i.test(e.message) || doc.errors.findIndex((f) => /call stack/i.test(f.message)) === i);
+  for (const e of errors) diagnostics.push(yamlProblem(e, 'error', at));
   if (doc.errors.length === 0) diagnostics.push(...tooDeep(doc, at), ...aliasProblems(doc, at));
   for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
 
@@ -87,7 +89,7 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const nodes = new WeakMap<object, YamlNode>();
   if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error')) {
     try {
-      data = withoutPrototypes(doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }));
+      data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
       indexNodes(doc, doc.contents, data, nodes);
     } catch (e) {
       // an alias bomb, an alias without anchor (reported above), or something unforeseen: report, do not crash
@@ -146,27 +148,6 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     whereInValue,
     locatePointer: (pointer, extraKey) => at(pointerOffset(doc, pointer, extraKey)),
   };
-}
-
-/**
- * The same data with every map as a null-prototype object: a spec's names are names, so a key
- * such as `toString` or `constructor` is read only where the file wrote it, never from
- * Object.prototype. Shared (aliased) objects stay shared.
- */
-function withoutPrototypes(value: unknown, seen = new Map<object, unknown>()): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const done = seen.get(value);
-  if (done !== undefined) return done;
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    seen.set(value, out);
-    for (const item of value) out.push(withoutPrototypes(item, seen));
-    return out;
-  }
-  const out = Object.create(null) as Record<string, unknown>;
-  seen.set(value, out);
-  for (const [k, v] of Object.entries(value)) out[k] = withoutPrototypes(v, seen);
-  return out;
 }
 
 /** The first collection nested deeper than MAX_YAML_DEPTH (walked without recursion: reading it would recurse). */
@@ -315,6 +296,7 @@ const yamlHints: Record<string, string> = {
   BLOCK_AS_IMPLICIT_KEY: 'is a ":" missing at the end of the previous line, or is the indentation off?',
   UNEXPECTED_TOKEN: 'texts that contain ": ", " #", or start with [ { * & ! | > \' " % @ ` need quotes',
   BAD_SCALAR_START: 'texts that start with [ { * & ! | > \' " % @ ` need quotes',
+  MULTIPLE_DOCS: 'remove the "---" line (or put the second part in a file of its own)',
 };
 
 function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located): Diagnostic {
@@ -322,6 +304,7 @@ function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: n
   let message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
   // the parser itself ran out of stack: the nesting is too deep to read
   if (/call stack/i.test(message)) message = `the lists and maps here nest too deeply to read (more than ${MAX_YAML_DEPTH} levels are refused)`;
+  if (e.code === 'MULTIPLE_DOCS') message = 'a rules file holds one YAML document, but a second one starts here';
   const hint = yamlHints[e.code];
   const d: Diagnostic = { ...at(e.pos[0]), severity, message: `YAML: ${lowerFirst(message)}` };
   if (hint) d.hint = hint;

@@ -477,7 +477,7 @@ export class EffectCompiler {
     for (const name of Object.keys(args)) if (!params.includes(name)) this.cc.error(args, name, `${what} has no parameter '${name}'`, `parameters: ${params.join(', ') || 'none'}`);
     const inner = new Env(); // procedures see only their parameters, not the caller's locals
     for (const name of params) {
-      if (!(name in args)) {
+      if (!Object.hasOwn(args, name)) {
         this.cc.error(site, undefined, `${what} needs parameter '${name}'`);
         continue;
       }
