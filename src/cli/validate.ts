@@ -13,7 +13,7 @@ const isYaml = (f: string): boolean => /\.ya?ml$/i.test(f);
 export function gameDirsOf(ctx: CliContext, path: string): string[] {
   const abs = resolve(path);
   const st = statSync(abs);
-  if (st.isFile()) return [dirname(abs)];
+  if (st.isFile()) return isYaml(abs) ? [dirname(abs)] : []; // any other file is no game (validate says so)
   if (readdirSync(abs).some(isYaml)) return [abs];
   try {
     return ctx.games.listGames(abs).map((id) => resolve(abs, id));
