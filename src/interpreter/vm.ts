@@ -169,10 +169,20 @@ function swap(a: number[], i: number, j: number): void {
   a[j] = x;
 }
 
+/** An end or result rule's expression: a failure in it is that rule's, not the instruction's that ran it. */
+function inRule<T>(rule: string, f: (c: RunCtx) => T, c: RunCtx): T {
+  try {
+    return f(c);
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError(`while checking rule '${rule}': ${(err as Error).message}`, rule);
+  }
+}
+
 /** End conditions are looked at whenever the game would wait for someone. */
 function checkEnds(p: Program, s: State, c: RunCtx): boolean {
   for (const e of p.ends) {
-    if (e.when && e.when(c) === true) {
+    if (e.when && inRule(e.id, e.when, c) === true) {
       finish(p, s, c, e.id);
       return true;
     }
@@ -205,9 +215,9 @@ function finish(p: Program, s: State, c: RunCtx, end: string): void {
   let result = 'none';
   let winners: number[] = [];
   for (const r of p.results) {
-    if (r.when && r.when(c) !== true) continue;
+    if (r.when && inRule(r.id, r.when, c) !== true) continue;
     result = r.id;
-    winners = r.winners(c).slice().sort((a, b) => a - b);
+    winners = inRule(r.id, r.winners, c).slice().sort((a, b) => a - b);
     break;
   }
   const out: number[] = [];
