@@ -79,13 +79,15 @@ function spaceMember(p: Program, setId: string, id: string): SlotMemberBinding |
     };
   }
   if (!set.propNames.includes(id)) return undefined;
+  // the prop's value per item, looked up once (items are fixed by the spec)
+  const values = items.map((i) => own(i.props, id) ?? null);
   return {
     type: scalarType(items.map((i) => own(i.props, id))),
-    get: (obj) => own(items[obj as number]!.props, id) ?? null,
+    get: (obj) => values[obj as number] ?? null,
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];
       if (obj === null || obj === undefined) none();
-      return own(items[obj as number]!.props, id) ?? null;
+      return values[obj as number] ?? null;
     },
   };
 }
