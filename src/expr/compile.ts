@@ -524,7 +524,31 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined): { fn:
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
-  return { fn: r.fn, type: r.type };
+  return { fn: guarded(r, ast), type: r.type };
+}
+
+/**
+ * A top-level expression whose run may meet a fault the types cannot see (`sortBy` of a
+ * `maxBy([])` that gave none, `seat(-1)`): every such fault leaves it as an ExprRuntimeError
+ * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
+ * keep their identity (the interpreter recognises slot readers).
+ */
+function guarded(r: C, at: Span): Compiled {
+  const fn = r.fn;
+  if (r.konst || slotOf.has(fn)) return fn;
+  return (ctx) => {
+    try {
+      return fn(ctx);
+    } catch (err) {
+      throw asRuntimeError(err, at);
+    }
+  };
+}
+
+function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
+  if (err instanceof ExprRuntimeError) return err;
+  const message = err instanceof TypeError && / of (null|undefined)\b/.test(err.message) ? 'a value here is none where a list or an item is needed' : (err as Error).message;
+  return new ExprRuntimeError(message, at);
 }
 
 export function compileExpr(src: string | Ast, scope: Scope, expected?: Type): { fn: Compiled; type: Type } | { errors: ExprError[] } {
@@ -572,7 +596,7 @@ export function compileLambda(
     const { slots, value: r } = c.withParams(lam, paramTypes, () => c.expr(lam.body));
     mismatch(c, lam.body, r, expected, 'the lambda must give a ');
     if (c.errors.length > 0) return { errors: sorted(c.errors) };
-    const body = r.fn;
+    const body = guarded(r, lam.body);
     let fn: CompiledLambda;
     if (n === 0) {
       fn = (ctx) => body(ctx);

@@ -82,7 +82,7 @@ describe.each(listGames('rules'))('expressions over %s', (id) => {
           expect(err.offset).toBeLessThanOrEqual(src.length);
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 1500) },
     );
   });
 });
