@@ -8,7 +8,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
-import { smokeGames } from './interpreter/smoke.ts';
+import { smokeGames, smokeSettings } from './interpreter/smoke.ts';
+import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
 import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec } from './spec/load-spec.ts';
 import type { Spec } from './spec/types.generated.ts';
@@ -89,11 +90,22 @@ function withSmoke(dir: string, check: GameCheck): GameCheck {
   const spec = check.loaded!;
   const engine = check.engine!;
   const diagnostics = [...check.diagnostics];
+  const settings = smokeSettings(engine);
+  if (settings > MAX_SMOKE_SETTINGS) {
+    const options = spec.spec.options;
+    diagnostics.push({
+      ...(options ? spec.where(options) : spec.where(spec.spec.game ?? spec.spec, 'players')),
+      severity: 'error',
+      message: `the player counts and option settings make ${settings.toLocaleString('en')} settings to try; at most ${MAX_SMOKE_SETTINGS.toLocaleString('en')} are allowed`,
+      hint: 'validate plays random games under every player count and a covering set of option settings: use fewer options, or number options',
+    });
+    return { ...check, diagnostics: sortDiagnostics(diagnostics) };
+  }
   const smoke = smokeGames(engine);
   for (const f of smoke.failures) {
     const node = f.rule ? ruleNodes(spec.spec).find((e) => e.node.id === f.rule)?.node : undefined;
-    const at = node ? spec.where(node, 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 };
-    diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, hint: 'every choice must leave each deciding seat at least one option, and the flow must end' });
+    const at = f.at ?? (node ? spec.where(node, f.key && f.key in node ? f.key : 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
+    diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, ...(f.hint ? { hint: f.hint } : {}) });
   }
   return { ...check, diagnostics: sortDiagnostics(diagnostics), played: smoke.played };
 }
@@ -126,8 +138,17 @@ export function checkGames(paths: string[], opts: { smoke?: boolean } = {}): Gam
   const dirs = new Set<string>();
   const out: GameCheck[] = [];
   for (const p of paths) {
-    if (!existsSync(p)) out.push({ dir: p, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
-    else for (const d of gameDirsFor(p)) dirs.add(d);
+    if (!existsSync(p)) {
+      out.push({ dir: p, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
+      continue;
+    }
+    const abs = resolve(p);
+    const notRules = notARulesPath(abs);
+    if (notRules) {
+      out.push({ dir: p, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });
+      continue;
+    }
+    for (const d of gameDirsFor(p)) dirs.add(d);
   }
   for (const dir of [...dirs].sort()) out.push(compileGameDir(dir, { smoke: opts.smoke !== false }));
   return out;
@@ -144,6 +165,17 @@ export function gameDirsFor(path: string): string[] {
   if (isGameDir(abs)) return [abs];
   const below = findGameDirs(abs).map((d) => resolve(d));
   return below.length > 0 ? below : [abs];
+}
+
+/** why a path given to validate is no rules path (a file that is not YAML, a folder with no game), if it is not */
+function notARulesPath(abs: string): string | undefined {
+  if (statSync(abs).isFile()) {
+    if (!abs.endsWith('.yaml')) return 'this is not a rules file: rules files end in .yaml';
+    return isGameDir(gameDirOf(abs)) ? undefined : 'this file is in no rules folder: no folder above it holds a game: section';
+  }
+  const hasYaml = readdirSync(abs).some((f) => f.endsWith('.yaml'));
+  if (hasYaml || findGameDirs(abs).length > 0) return undefined;
+  return 'this is not a rules folder: it holds no .yaml files and no game folders';
 }
 
 /** a game folder holds its `game:` section in a YAML file directly inside it */

@@ -129,7 +129,7 @@ export function parseOptions(engine: Engine, pairs: string[] | undefined): Recor
 /** the full option set (declared defaults + given values), for printing */
 export function effectiveOptions(engine: Engine, given: Record<string, Json>): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const o of engine.options) out[o.id] = o.id in given ? given[o.id]! : o.default;
+  for (const o of engine.options) out[o.id] = Object.hasOwn(given, o.id) ? given[o.id]! : o.default;
   return out;
 }
 

@@ -136,6 +136,12 @@ export async function run(args: string[], ctx: CliContext = defaultContext()): P
       ctx.io.err('aborted\n');
       return 130;
     }
+    const at = (err as { at?: { file: string; line: number; col: number } } | undefined)?.at;
+    if (at && !process.env.DEBUG) {
+      // a game error with its place in the rules: the spec is at fault, not the program
+      ctx.io.err(`${at.file}:${at.line}:${at.col}: error: ${(err.message ?? '').split('\n')[0]}\n`);
+      return 1;
+    }
     if (process.env.DEBUG) {
       ctx.io.err(`${err?.stack ?? String(e)}\n`);
     } else {

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Action, Engine, GameConfig, GameResult, Json } from '../interpreter/api.ts';
 import type { LoggedAction } from '../agents/playout.ts';
 import { describePending } from '../agents/playout.ts';
-import { stableStringify } from './common.ts';
+import { MAX_SEED, stableStringify } from './common.ts';
 
 export interface ReplayLog {
   format: 1;
@@ -68,7 +68,9 @@ export function parseReplayLog(text: string): ReplayLog {
   if (v.format !== 1) throw new Error(`unsupported replay log format ${JSON.stringify(v.format)} (expected 1)`);
   if (typeof v.game !== 'string') throw new Error("missing 'game'");
   if (!Number.isInteger(v.players)) throw new Error("missing or bad 'players'");
-  if (!Number.isInteger(v.seed)) throw new Error("missing or bad 'seed'");
+  if (typeof v.seed !== 'number' || !Number.isSafeInteger(v.seed) || v.seed < 0 || v.seed > MAX_SEED) {
+    throw new Error(`seed must be a whole number from 0 to ${MAX_SEED}, got ${typeof v.seed === 'number' ? BigInt(Math.trunc(v.seed)).toString() : JSON.stringify(v.seed)}`);
+  }
   if (v.options !== undefined && !isObj(v.options)) throw new Error("'options' must be an object");
   if (!Array.isArray(v.actions)) throw new Error("missing 'actions'");
   v.actions.forEach((a: unknown, i: number) => {
@@ -99,9 +101,29 @@ function showAction(engine: Engine, a: Action): string {
   return `${JSON.stringify(a)}${label ? ` ("${label}")` : ''}`;
 }
 
+/** What in a log's players and options the game does not allow, or undefined (checked before the engine sees them). */
+function logMisfit(engine: Engine, log: ReplayLog): string | undefined {
+  const { minPlayers: min, maxPlayers: max } = engine;
+  if (!Number.isInteger(log.players) || log.players < min || log.players > max) {
+    return `players: ${log.players}, but ${engine.id} is for ${min === max ? min : `${min} to ${max}`} players`;
+  }
+  for (const [id, value] of Object.entries(log.options)) {
+    const decl = engine.options.find((o) => o.id === id);
+    if (!decl) return `unknown option '${id}'; the options of ${engine.id} are: ${engine.options.map((o) => o.id).join(', ') || 'none'}`;
+    const type = decl.type === 'bool' ? 'boolean' : decl.type;
+    if (typeof value !== type) return `option '${id}' is a ${decl.type}, but the log has ${JSON.stringify(value)}`;
+    if (decl.values && decl.values.length > 0 && !decl.values.includes(value)) {
+      return `option '${id}' is one of ${decl.values.map((x) => JSON.stringify(x)).join(', ')}, but the log has ${JSON.stringify(value)}`;
+    }
+  }
+  return undefined;
+}
+
 /** Re-run a log and compare: the first illegal/diverging action, or a different result/state. */
 export function verifyReplay(engine: Engine, log: ReplayLog): ReplayOutcome {
   if (log.game !== engine.id) return { ok: false, message: `log is for game '${log.game}', engine is '${engine.id}'` };
+  const misfit = logMisfit(engine, log);
+  if (misfit) return { ok: false, message: `this log does not fit ${engine.id}: ${misfit}` };
   const config: GameConfig = { players: log.players, seed: log.seed, options: log.options };
   if (log.chance === 'external') config.chance = 'external';
   let state = engine.create(config);

@@ -135,7 +135,8 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
     } catch (e) {
       const err = new Error(`game ${i} (seed ${seed}): ${(e as Error).message}`);
       err.stack = (e as Error).stack;
-      throw err;
+      // keep the rules' place of a game error, so the message can point at it
+      throw Object.assign(err, { at: (e as { at?: unknown }).at });
     }
     const r = run.result;
     games.push(gameRecord(seed, r));

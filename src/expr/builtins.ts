@@ -7,6 +7,8 @@ import { spanOf, type CallNode } from './ast.ts';
 import type { Builtin, C, Cx } from './cx.ts';
 import type { Compiled, Ctx } from './scope.ts';
 import { T, assignable, join, typeToString, type Type } from './types.ts';
+import { ExprRuntimeError } from './errors.ts';
+import { MAX_LIST_LENGTH } from '../limits.ts';
 
 type Arr = readonly unknown[];
 type Num = (ctx: Ctx) => number;
@@ -85,6 +87,11 @@ function searchable(cx: Cx, call: CallNode, elem: Type, x: C, argIndex: number):
 }
 
 const ok = (type: Type, fn: Compiled): C => ({ type, fn });
+
+/** a list longer than MAX_LIST_LENGTH is refused before it is built (a hostile range would exhaust memory) */
+function tooLong(n: number, call: CallNode): void {
+  if (n > MAX_LIST_LENGTH) throw new ExprRuntimeError(`${call.name} would make a list of ${n.toLocaleString('en')} items; at most ${MAX_LIST_LENGTH.toLocaleString('en')} are allowed`, call);
+}
 
 // ---- counting and folding -------------------------------------------------------------
 
@@ -367,8 +374,10 @@ const concat: Builtin = (call, cx) => {
   const fb = b.c.fn as List;
   // a copy and pushes: Array.prototype.concat is slow (it checks every argument for spreading)
   return ok(T.list(elem), (ctx) => {
-    const out = fa(ctx).slice();
+    const a = fa(ctx);
     const b = fb(ctx);
+    tooLong(a.length + b.length, call);
+    const out = a.slice();
     for (let i = 0; i < b.length; i++) out.push(b[i]);
     return out;
   });
@@ -409,7 +418,10 @@ const range: Builtin = (call, cx) => {
   const fb = b.fn as Num;
   return ok(T.list(T.number), (ctx) => {
     const out: number[] = [];
-    for (let i = fa(ctx), hi = fb(ctx); i < hi; i++) out.push(i);
+    const lo = fa(ctx);
+    const hi = fb(ctx);
+    tooLong(hi - lo, call);
+    for (let i = lo; i < hi; i++) out.push(i);
     return out;
   });
 };

@@ -198,8 +198,8 @@ export class Compiler implements Cx {
     // `any` comes from an earlier mistake (reported there) or from `options`: only the latter is checked here
     if (!b && o.type.k === 'any' && !(n.object.kind === 'Name' && n.object.name === 'options')) return { type: T.any, fn: () => null, bad: true };
     if (!b) {
-      const t = typeToString(o.type);
-      return this.error(at, `${t} has no member '${n.name}'${didYouMean(n.name, this.scope.members?.(o.type) ?? [])}`);
+      const t = n.object.kind === 'Name' && n.object.name === 'options' ? 'options' : typeToString(o.type);
+      return this.error(at, `${t} has no ${t === 'options' ? 'option' : 'member'} '${n.name}'${didYouMean(n.name, this.scope.members?.(o.type) ?? [])}`);
     }
     const obj = o.fn;
     const get = b.get;
@@ -255,7 +255,7 @@ export class Compiler implements Cx {
     const r = f.check(args.map((a) => a.type));
     if (typeof r === 'string') {
       // name the function, unless the binding's message already starts with it
-      const named = r.startsWith(`${n.name} `) || r.startsWith(`${n.name}:`);
+      const named = r.startsWith(`${n.name} `) || r.startsWith(`${n.name}:`) || r.startsWith(`function '${n.name}'`);
       return this.error(n, named ? r : `${n.name}: ${r}`);
     }
     const fs = args.map((a) => a.fn);
@@ -524,7 +524,31 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined): { fn:
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
-  return { fn: r.fn, type: r.type };
+  return { fn: guarded(r, ast), type: r.type };
+}
+
+/**
+ * A top-level expression whose run may meet a fault the types cannot see (`sortBy` of a
+ * `maxBy([])` that gave none, `seat(-1)`): every such fault leaves it as an ExprRuntimeError
+ * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
+ * keep their identity (the interpreter recognises slot readers).
+ */
+function guarded(r: C, at: Span): Compiled {
+  const fn = r.fn;
+  if (r.konst || slotOf.has(fn)) return fn;
+  return (ctx) => {
+    try {
+      return fn(ctx);
+    } catch (err) {
+      throw asRuntimeError(err, at);
+    }
+  };
+}
+
+function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
+  if (err instanceof ExprRuntimeError) return err;
+  const message = err instanceof TypeError && / of (null|undefined)\b/.test(err.message) ? 'a value here is none where a list or an item is needed' : (err as Error).message;
+  return new ExprRuntimeError(message, at);
 }
 
 export function compileExpr(src: string | Ast, scope: Scope, expected?: Type): { fn: Compiled; type: Type } | { errors: ExprError[] } {
@@ -572,7 +596,7 @@ export function compileLambda(
     const { slots, value: r } = c.withParams(lam, paramTypes, () => c.expr(lam.body));
     mismatch(c, lam.body, r, expected, 'the lambda must give a ');
     if (c.errors.length > 0) return { errors: sorted(c.errors) };
-    const body = r.fn;
+    const body = guarded(r, lam.body);
     let fn: CompiledLambda;
     if (n === 0) {
       fn = (ctx) => body(ctx);

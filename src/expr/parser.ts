@@ -2,6 +2,7 @@
 import { EmbeddedActionsParser, EOF, tokenMatcher, type IParserErrorMessageProvider, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
 import type { Ast, BinaryOp, LambdaParam } from './ast.ts';
 import { end } from './ast.ts';
+import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from '../limits.ts';
 import { where, type ExprError } from './errors.ts';
 import {
   AddOp, AndOp, Arrow, Comma, CompareOp, Dot, Else, False, Identifier, If, Keyword, LBracket, LParen, MulOp, None,
@@ -322,9 +323,14 @@ function deepFreeze<T>(v: T): T {
 }
 
 function parseUncached(src: string): { ast: Ast } | { errors: ExprError[] } {
+  if (src.length > MAX_EXPRESSION_LENGTH) {
+    return { errors: [{ message: `this expression is ${src.length.toLocaleString('en')} characters long; at most ${MAX_EXPRESSION_LENGTH.toLocaleString('en')} are allowed: split it with let or a function`, offset: MAX_EXPRESSION_LENGTH, length: 0 }] };
+  }
   try {
     const lexed = tokenize(src);
     if ('errors' in lexed) return lexed;
+    const deepBracket = tooDeepBracket(lexed.tokens);
+    if (deepBracket) return { errors: [deepBracket] };
     parser ??= new ExprParser();
     parser.src = src;
     parser.extra = [];
@@ -345,9 +351,55 @@ function parseUncached(src: string): { ast: Ast } | { errors: ExprError[] } {
       if (errors.length === 0) errors.push({ message: 'could not parse the expression', offset: 0, length: src.length });
       return { errors: errors.sort((a, b) => a.offset - b.offset) };
     }
+    const deep = tooDeepNode(ast);
+    if (deep) return { errors: [deep] };
     return { ast };
   } catch (err) {
+    // chains of `if`/`not`/`-` deep enough to exhaust the parser's stack: the same limit
+    if (err instanceof RangeError) return { errors: [nestingError(0)] };
     // never throw on bad input; a crash here is a bug, still reported as an error
     return { errors: [{ message: `internal parser error: ${(err as Error).message}`, offset: 0, length: src.length }] };
+  }
+}
+
+const nestingError = (offset: number): ExprError => ({
+  message: `this expression nests more than ${MAX_EXPRESSION_DEPTH} levels deep: split it with let or a function`,
+  offset,
+  length: 1,
+});
+
+/** the first bracket that opens level MAX_EXPRESSION_DEPTH + 1 (checked before parsing, which recurses per level) */
+function tooDeepBracket(tokens: IToken[]): ExprError | undefined {
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.image === '(' || t.image === '[') {
+      if (++depth > MAX_EXPRESSION_DEPTH) return nestingError(t.startOffset);
+    } else if (t.image === ')' || t.image === ']') depth--;
+  }
+  return undefined;
+}
+
+/** the first node deeper than MAX_EXPRESSION_DEPTH (long operator chains nest without brackets) */
+function tooDeepNode(root: Ast): ExprError | undefined {
+  const stack: [Ast, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    if (d > MAX_EXPRESSION_DEPTH) return nestingError(n.offset);
+    for (const c of childrenOf(n)) stack.push([c, d + 1]);
+  }
+  return undefined;
+}
+
+function childrenOf(n: Ast): Ast[] {
+  switch (n.kind) {
+    case 'Member': return [n.object];
+    case 'Call': return n.args;
+    case 'Lambda': return [n.body];
+    case 'Unary': return [n.operand];
+    case 'Binary': return [n.left, n.right];
+    case 'Index': return [n.object, n.index];
+    case 'If': return [n.cond, n.then, n.else];
+    case 'List': return n.items;
+    default: return [];
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The Engine over a compiled Program: creating games, the pure and in-place APIs, legal actions.
  */
+import { own } from '../own.ts';
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
 import { readsSlot } from '../expr/compile.ts';
 import { arrange } from './arrange.ts';
@@ -22,7 +23,7 @@ export function makeEngine(p: Program): EngineTools<State> {
   const fronts = [...new Set(p.cards.flatMap((c) => (c.front ? [c.front.id] : [])))];
   const frontIndex = p.cards.map((c) => (c.front ? fronts.indexOf(c.front.id) : -1));
   // card properties are per kind, the same in every game
-  const kindProps = p.propNames.map((name) => p.cards.map((card) => card.props[name] ?? null));
+  const kindProps = p.propNames.map((name) => p.cards.map((card) => own(card.props, name) ?? null));
   const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
 
   // Per-state memo, so the hot path does not rebuild the cache key on every call.
@@ -69,7 +70,7 @@ export function makeEngine(p: Program): EngineTools<State> {
       if (typeof value !== type) throw new EngineError(`option '${id}' must be a ${decl.type}`);
       if (decl.values && !decl.values.includes(value)) throw new EngineError(`option '${id}' must be one of ${decl.values.join(', ')}`);
     }
-    for (const o of p.options) out[o.id] = given?.[o.id] ?? o.default;
+    for (const o of p.options) out[o.id] = own(given, o.id) ?? o.default;
     return out;
   }
 
@@ -242,9 +243,9 @@ export function makeEngine(p: Program): EngineTools<State> {
       case 'space':
         return p.spaces[ch.optionSet!]!.items[v as number]?.name[lang] ?? String(v);
       case 'bool':
-        return ch.labels[String(v)]?.[lang] ?? (v ? (lang === 'zh' ? '是' : 'yes') : lang === 'zh' ? '否' : 'no');
+        return own(ch.labels, String(v))?.[lang] ?? (v ? (lang === 'zh' ? '是' : 'yes') : lang === 'zh' ? '否' : 'no');
       default:
-        return ch.labels[String(v)]?.[lang] ?? String(v);
+        return own(ch.labels, String(v))?.[lang] ?? String(v);
     }
   }
 

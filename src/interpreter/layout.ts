@@ -5,7 +5,9 @@
  * state — playouts create thousands of games.
  */
 import type { Json } from './api.ts';
+import { MAX_CARDS } from '../limits.ts';
 import type { Program, RunCtx, VarDecl } from './program.ts';
+import { EngineError } from './vm.ts';
 import type { State } from './state.ts';
 
 export interface Layout {
@@ -26,6 +28,12 @@ export function makeLayout(p: Program, players: number, options: Record<string, 
   const staticCtx: RunCtx = { locals, s: probe, t: { kindOf: [], props, seats: seatList, spaces: [] }, p };
   const kindOf: number[] = [];
   const make = (kind: number, count: number): number[] => {
+    // counts come from static expressions over options and players: checked here, before any card is made
+    if (!Number.isInteger(count) || count < 0 || kindOf.length + count > MAX_CARDS) {
+      const why = Number.isInteger(count) && count >= 0 ? `that makes more than ${MAX_CARDS.toLocaleString('en')} cards in all` : 'a count must be a whole number, at least 0';
+      // `key`: the field of the rule node to point at
+      throw Object.assign(new EngineError(`card '${p.cards[kind]!.id}': ${count} cards for ${players} players and options ${JSON.stringify(options)}: ${why}`, p.cards[kind]!.id), { key: 'count' });
+    }
     const ids: number[] = [];
     for (let i = 0; i < count; i++) ids.push(kindOf.push(kind) - 1);
     return ids;

@@ -7,6 +7,13 @@ import type { ChoiceProof, Json, Text } from './api.ts';
 import type { Ctx } from '../expr/index.ts';
 import type { State } from './state.ts';
 
+/** a place in a rules file */
+export interface SourcePlace {
+  file: string;
+  line: number;
+  col: number;
+}
+
 /** a built-in type name, or a space set id (one of its places) / `<set>[]` (a list of them) */
 export type VarType = 'number' | 'bool' | 'string' | 'seat' | 'card' | 'seats' | 'cards' | 'numbers' | 'strings' | (string & {});
 export type VarVisibility = 'public' | 'owner' | 'hidden';
@@ -195,6 +202,11 @@ export interface Program {
   chooses: Map<string, ChooseInstr>;
   /** per choice: whether its options were proven never empty, by their form or their guards */
   choiceProofs: ChoiceProof[];
+  /** instruction index -> the rule that emitted it, and where in the YAML (the effect that
+   *  emitted it), so a run-time failure names its rule and file:line:col */
+  ruleAt?: string[];
+  /** where instruction pc was written; with the span of a failing expression, that character */
+  placeOf?: (pc: number, span?: { offset: number; length: number }) => SourcePlace | undefined;
   /** the spec's named functions (and score), for expressions compiled later by tools */
   functions: Map<string, import('./compile/scope.ts').UserFunction>;
 }

@@ -9,10 +9,18 @@ import type { Action, Engine, Json } from './api.ts';
 
 export interface SmokeFailure {
   rule?: string;
+  /** where the failing instruction was written, when the engine knows */
+  at?: { file: string; line: number; col: number };
+  /** what to do about it */
+  hint?: string;
+  /** the field of the rule's node to point at, when the failure is in one */
+  key?: string;
   message: string;
 }
 
 const MAX_STEPS = 20_000;
+const NO_OPTION = 'every choice must leave each deciding seat at least one option';
+const NO_END = 'a loop must end: its condition must become false, or a decision must lead to an end';
 
 /**
  * The option settings the random games are played under: all defaults, each option set alone to
@@ -42,6 +50,16 @@ function pairs(opts: { others: Json[] }[]): number {
   let n = 0;
   opts.forEach((a, i) => { for (const b of opts.slice(i + 1)) n += a.others.length * b.others.length; });
   return n;
+}
+
+/** how many settings (player count × option setting) smokeGames plays, counted without listing the settings */
+export function smokeSettings(engine: Engine): number {
+  const counts = Math.max(0, engine.maxPlayers - engine.minPlayers + 1);
+  const opts = engine.options.map((o) => (o.type === 'bool' ? 1 : Math.max(0, (o.values ?? [o.default]).length - 1)));
+  const product = opts.reduce((n, k) => n * (k + 1), 1);
+  let covering = 1 + opts.reduce((n, k) => n + k, 0);
+  opts.forEach((a, i) => { for (const b of opts.slice(i + 1)) covering += a * b; });
+  return counts * Math.min(product, covering);
 }
 
 export interface SmokeReport {
@@ -80,8 +98,10 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
   const rng = xoroshiro128plus(seed * 7919);
   try {
     const state = engine.create({ players, seed, options, log: false });
+    let lastRule: string | undefined;
     for (let step = 0; step < MAX_STEPS; step++) {
       const pending = engine.pending(state);
+      if (pending) lastRule = pending.rule;
       if (!pending) return engine.result(state) ? undefined : { message: 'the game stopped without a result' };
       if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
       for (const seat of pending.waitingFor) {
@@ -89,14 +109,17 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
         const action = engine.pickAction
           ? engine.pickAction(state, seat, (n) => uniformInt(rng, 0, n - 1))
           : pickFrom(engine.legalActions(state, seat), rng);
-        if (!action) return { rule: pending.rule, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
+        if (!action) return { rule: pending.rule, hint: NO_OPTION, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
         engine.applyInPlace(state, seat, action);
       }
     }
-    return { message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
+    // the rule that kept asking is where the loop is
+    return { ...(lastRule ? { rule: lastRule } : {}), hint: NO_END, message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
   } catch (err) {
-    const rule = (err as { rule?: string }).rule;
-    return { ...(rule ? { rule } : {}), message: (err as Error).message };
+    const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
+    const message = (err as Error).message;
+    const hint = /without anyone deciding/.test(message) ? NO_END : / offers seat \d+ no option/.test(message) ? NO_OPTION : undefined;
+    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), ...(hint ? { hint } : {}), message };
   }
 }
 

@@ -4,7 +4,9 @@
  * the pure API clones first.
  */
 import type { Action, GameResult, Json } from './api.ts';
-import type { ChooseInstr, Instr, Program, RunCtx, Tables } from './program.ts';
+import { ExprRuntimeError } from '../expr/errors.ts';
+import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
+import type { ChooseInstr, Instr, Program, RunCtx, SourcePlace, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
 import { log, zoneName, zoneOf } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
@@ -13,6 +15,8 @@ export class EngineError extends Error {
   constructor(
     message: string,
     readonly rule?: string,
+    /** where in the rules files the failing instruction was written */
+    readonly at?: SourcePlace,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -54,8 +58,11 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
   const locals = s.locals;
   // the program counter lives in a local while running; s.pc is written back on every way out
   let pc = s.pc;
+  // a flow that runs this long without anyone deciding is stuck in a loop: say which one
+  let budget = MAX_INSTRUCTIONS_PER_STEP;
   try {
     for (;;) {
+      if (--budget < 0) throw stuckLoop(p, pc);
       switch (ops[pc]) {
         case EXEC:
           (code[pc] as Op<'exec'>).fn(c);
@@ -170,11 +177,28 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
   } catch (err) {
     if (err instanceof EngineError) throw err;
     const ins = code[pc];
-    const rule = ins ? ruleOf(ins) : undefined;
-    throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule);
+    const rule = p.ruleAt?.[pc] ?? (ins ? ruleOf(ins) : undefined);
+    const span = err instanceof ExprRuntimeError ? err : undefined;
+    throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule, p.placeOf?.(pc, span));
   } finally {
     s.pc = pc;
   }
+}
+
+/** The budget ran out at pc: blame the innermost loop around it (a jump back that spans pc). */
+function stuckLoop(p: Program, pc: number): EngineError {
+  let loop = -1;
+  p.code.forEach((ins, j) => {
+    if (ins.op === 'jump' && ins.to <= pc && pc <= j && (loop < 0 || j - ins.to < loop - (p.code[loop] as Op<'jump'>).to)) loop = j;
+  });
+  const at = loop >= 0 ? loop : pc;
+  const rule = p.ruleAt?.[at];
+  return new EngineError(
+    `the flow ran ${MAX_INSTRUCTIONS_PER_STEP.toLocaleString('en')} steps without anyone deciding: ` +
+      `${loop >= 0 ? 'this loop' : 'the rule'}${rule ? ` (rule '${rule}')` : ''} does not end`,
+    rule,
+    p.placeOf?.(at),
+  );
 }
 
 function ruleOf(ins: Instr): string | undefined {
@@ -189,10 +213,20 @@ function swap(a: number[], i: number, j: number): void {
   a[j] = x;
 }
 
+/** An end or result rule's expression: a failure in it is that rule's, not the instruction's that ran it. */
+function inRule<T>(rule: string, f: (c: RunCtx) => T, c: RunCtx): T {
+  try {
+    return f(c);
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError(`while checking rule '${rule}': ${(err as Error).message}`, rule);
+  }
+}
+
 /** End conditions are looked at whenever the game would wait for someone. */
 function checkEnds(p: Program, s: State, c: RunCtx): boolean {
   for (const e of p.ends) {
-    if (e.when && e.when(c) === true) {
+    if (e.when && inRule(e.id, e.when, c) === true) {
       finish(p, s, c, e.id);
       return true;
     }
@@ -229,9 +263,9 @@ function finish(p: Program, s: State, c: RunCtx, end: string): void {
   let result = 'none';
   let winners: number[] = [];
   for (const r of p.results) {
-    if (r.when && r.when(c) !== true) continue;
+    if (r.when && inRule(r.id, r.when, c) !== true) continue;
     result = r.id;
-    winners = r.winners(c).slice().sort((a, b) => a - b);
+    winners = inRule(r.id, r.winners, c).slice().sort((a, b) => a - b);
     break;
   }
   const out: number[] = [];

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';
-import { seedInfo, verifyQuote, verifyRef } from './seeds.ts';
+import { seedFileProblem, seedInfo, verifyQuote, verifyRef } from './seeds.ts';
 import type {
   Card,
   SpaceSet,
@@ -141,7 +141,7 @@ function mergeFragments(loaded: LoadedFragment[]): {
           spec[key] = list = [];
           sectionOrigin.set(list, { file, fragment, key });
         }
-        list.push(...value);
+        for (const item of value) list.push(item); // not push(...value): a long list would overflow the stack
         continue;
       }
       const first = origin.get(key);
@@ -168,7 +168,8 @@ function makeLoadedSpec(
   spec: Spec,
   sectionOrigin: Map<object, { file: YamlFile; fragment: object; key: string }>,
 ): LoadedSpec {
-  const fallback: Located = { file: displayPath(dir), line: 1, col: 1 };
+  // what belongs to no one file (a section missing from all of them) is reported at the first
+  const fallback: Located = { file: files[0]?.file ?? displayPath(dir), line: 1, col: 1 };
   const owner = (obj: object) => files.find((f) => f.has(obj));
   const loadedSpec: LoadedSpec = {
     dir,
@@ -256,7 +257,18 @@ function checkSources(loaded: LoadedSpec): Diagnostic[] {
   const { spec } = loaded;
   const out: Diagnostic[] = [];
   const gameSeeds = spec.game?.seeds ?? [];
+  // a seed whose file is missing is one problem, said once, not one per quote from it
+  const unreadable = new Set<string>();
+  const fileMissing = (seed: string, at: Located): boolean => {
+    if (unreadable.has(seed)) return true;
+    const problem = seedFileProblem(seed);
+    if (problem === undefined) return false;
+    unreadable.add(seed);
+    out.push({ ...at, severity: 'error', message: problem, hint: 'restore the file (its quotes are not checked until then)' });
+    return true;
+  };
   gameSeeds.forEach((id, i) => {
+    if (fileMissing(id, loaded.whereInValue(gameSeeds, i, 0))) return;
     if (!seedInfo(id)) {
       out.push({
         ...loaded.whereInValue(gameSeeds, i, 0),
@@ -276,8 +288,11 @@ function checkSources(loaded: LoadedSpec): Diagnostic[] {
     if (check.hint) d.hint = check.hint;
     out.push(d);
   };
-  for (const { node } of ruleNodes(spec)) {
+  // the game section cites its sources too
+  const cited = spec.game ? [spec.game as { source?: { ref: string; quote: string }[] }, ...ruleNodes(spec).map((e) => e.node)] : ruleNodes(spec).map((e) => e.node);
+  for (const node of cited) {
     for (const c of node.source ?? []) {
+      if (fileMissing(c.ref.slice(0, 3), loaded.whereInValue(c, 'ref', 0))) continue;
       const check = verifyQuote(c.ref, c.quote);
       report(c, check);
       const seed = c.ref.slice(0, 3);
@@ -291,7 +306,7 @@ function checkSources(loaded: LoadedSpec): Diagnostic[] {
       }
     }
   }
-  for (const n of spec.nonRules ?? []) report(n, verifyRef(n.ref));
+  for (const n of spec.nonRules ?? []) if (!fileMissing(n.ref.slice(0, 3), loaded.whereInValue(n, 'ref', 0))) report(n, verifyRef(n.ref));
   return out;
 }
 

@@ -65,6 +65,13 @@ export function seedInfo(id: string): SeedInfo | undefined {
   return seedIndex().find((s) => s.id === id);
 }
 
+/** When seeds/index.yaml lists `id` but its file cannot be read: what is wrong, naming the file. */
+export function seedFileProblem(id: string): string | undefined {
+  const info = seedInfo(id);
+  if (!info || seedLines(id)) return undefined;
+  return `source text ${id} is listed in seeds/index.yaml, but its file seeds/${info.file} cannot be read`;
+}
+
 /** The seed's lines (1-based line n is element n-1), or undefined for an unknown id. Cached. */
 export function seedLines(id: string): string[] | undefined {
   const cached = linesCache.get(id);

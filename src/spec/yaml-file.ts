@@ -2,7 +2,8 @@
  * One YAML file: its data, its syntax errors as diagnostics, and a way back from any object or
  * array of the data (and any character inside a string value) to a line and column in the file.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_FILE_BYTES, MAX_YAML_ALIASES, MAX_YAML_DEPTH } from '../limits.ts';
 import { relative, resolve, sep } from 'node:path';
 import {
   isAlias,
@@ -56,6 +57,11 @@ export function readYamlFile(path: string): YamlFile {
   const file = displayPath(path);
   let text: string;
   try {
+    const bytes = statSync(path).size;
+    if (bytes > MAX_FILE_BYTES) {
+      const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+      return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `this file is ${mb(bytes)}; a rules file may be at most ${mb(MAX_FILE_BYTES)}`, hint: 'split it into several files in the game folder' }]);
+    }
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String((e as Error).message);
@@ -71,7 +77,10 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const at = (offset: number): Located => ({ file, ...lineCounter.linePos(Math.max(0, offset)) });
 
   const diagnostics: Diagnostic[] = [...extra];
-  for (const e of doc.errors) diagnostics.push(yamlProblem(e, 'error', at));
+  // a parser out of stack says so at many places: once is enough
+  const errors = doc.errors.filter((e, i) => !/call stack/i.test(e.message) || doc.errors.findIndex((f) => /call stack/i.test(f.message)) === i);
+  for (const e of errors) diagnostics.push(yamlProblem(e, 'error', at));
+  if (doc.errors.length === 0) diagnostics.push(...tooDeep(doc, at), ...aliasProblems(doc, at));
   for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
 
   if (doc.errors.length === 0) diagnostics.push(...commaSplits(doc, at));
@@ -80,11 +89,13 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const nodes = new WeakMap<object, YamlNode>();
   if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error')) {
     try {
-      data = doc.toJS({ maxAliasCount: 1000 });
+      data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
       indexNodes(doc, doc.contents, data, nodes);
     } catch (e) {
-      // e.g. an alias bomb or an unresolvable alias: report, do not crash
-      diagnostics.push({ ...at(0), severity: 'error', message: `cannot read this YAML: ${(e as Error).message}` });
+      // an alias bomb, an alias without anchor (reported above), or something unforeseen: report, do not crash
+      if (/excessive alias/i.test((e as Error).message)) diagnostics.push(aliasBomb(doc, at));
+      else if (!diagnostics.some((d) => d.severity === 'error'))
+        diagnostics.push({ ...at(0), severity: 'error', message: `cannot read this YAML: ${(e as Error).message}` });
       data = undefined;
     }
   }
@@ -137,6 +148,75 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     whereInValue,
     locatePointer: (pointer, extraKey) => at(pointerOffset(doc, pointer, extraKey)),
   };
+}
+
+/** The first collection nested deeper than MAX_YAML_DEPTH (walked without recursion: reading it would recurse). */
+function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
+  const stack: [unknown, number][] = [[doc.contents, 1]];
+  while (stack.length > 0) {
+    const [n, depth] = stack.pop()!;
+    if (!isMap(n) && !isSeq(n)) continue;
+    if (depth > MAX_YAML_DEPTH) {
+      return [{ ...at(n.range?.[0] ?? 0), severity: 'error', message: `the lists and maps here nest more than ${MAX_YAML_DEPTH} levels deep`, hint: 'no rule needs this depth: flatten the data' }];
+    }
+    for (const item of n.items) {
+      if (isPair(item)) stack.push([item.value, depth + 1]);
+      else stack.push([item, depth + 1]);
+    }
+  }
+  return [];
+}
+
+/** Aliases (`*name`) that name no anchor before them: each at the alias. */
+function aliasProblems(doc: Document, at: (offset: number) => Located): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const anchors = new Set<string>();
+  visit(doc, {
+    Node(_, node) {
+      if (!isAlias(node) && node.anchor) anchors.add(node.anchor);
+    },
+    Alias(_, node) {
+      if (anchors.has(node.source)) return;
+      out.push({ ...at(node.range?.[0] ?? 0), severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
+    },
+  });
+  return out;
+}
+
+/**
+ * An "alias bomb": aliases of values that hold aliases multiply, so a few lines unfold into
+ * millions of nodes. Point at the alias where the unfolded aliases pass the limit.
+ */
+function aliasBomb(doc: Document, at: (offset: number) => Located): Diagnostic {
+  const memo = new Map<unknown, number>();
+  // aliases a node unfolds into (an alias counts itself and what its anchor unfolds into)
+  const unfolded = (n: unknown): number => {
+    if (isAlias(n)) {
+      const target = n.resolve(doc);
+      return 1 + (target ? unfolded(target) : 0);
+    }
+    if (!isMap(n) && !isSeq(n)) return 0;
+    const known = memo.get(n);
+    if (known !== undefined) return known;
+    memo.set(n, 0); // a node that holds an alias of itself unfolds forever; yaml reports it
+    let total = 0;
+    for (const item of n.items) total += isPair(item) ? unfolded(item.key) + unfolded(item.value) : unfolded(item);
+    memo.set(n, total);
+    return total;
+  };
+  let total = 0;
+  let where = 0;
+  visit(doc, {
+    Alias(_, node) {
+      total += unfolded(node);
+      if (total > MAX_YAML_ALIASES) {
+        where = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return { ...at(where), severity: 'error', message: `the aliases (*name) here unfold into more than ${MAX_YAML_ALIASES.toLocaleString('en')} copies`, hint: 'write the values out instead of repeating them with aliases of aliases' };
 }
 
 // Walk the YAML tree and the JS value together, so each JS object/array maps to its node.
@@ -216,11 +296,15 @@ const yamlHints: Record<string, string> = {
   BLOCK_AS_IMPLICIT_KEY: 'is a ":" missing at the end of the previous line, or is the indentation off?',
   UNEXPECTED_TOKEN: 'texts that contain ": ", " #", or start with [ { * & ! | > \' " % @ ` need quotes',
   BAD_SCALAR_START: 'texts that start with [ { * & ! | > \' " % @ ` need quotes',
+  MULTIPLE_DOCS: 'remove the "---" line (or put the second part in a file of its own)',
 };
 
 function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located): Diagnostic {
   // yaml repeats the position at the end of its message ("at line 3, column 2"); we give it separately
-  const message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+  let message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+  // the parser itself ran out of stack: the nesting is too deep to read
+  if (/call stack/i.test(message)) message = `the lists and maps here nest too deeply to read (more than ${MAX_YAML_DEPTH} levels are refused)`;
+  if (e.code === 'MULTIPLE_DOCS') message = 'a rules file holds one YAML document, but a second one starts here';
   const hint = yamlHints[e.code];
   const d: Diagnostic = { ...at(e.pos[0]), severity, message: `YAML: ${lowerFirst(message)}` };
   if (hint) d.hint = hint;

@@ -31,6 +31,13 @@ export class Compiler {
   readonly ruleNodes = new Map<string, Node>();
   /** instruction index -> id of the rule that emitted it (for reachability messages) */
   readonly ruleAt: string[] = [];
+  /** instruction index -> the effect (or rule) node being compiled when it was emitted, so a
+   *  failure at run time can name its place in the YAML */
+  readonly siteAt: (object | undefined)[] = [];
+  /** the user function whose body is being compiled now */
+  compiling: string | undefined;
+  /** the effect or rule node being compiled now (set by the effect compiler) */
+  site: object | undefined;
   slots = 0;
   /** entries of effect-list bodies: roots for reachability, as they are compiled without a caller */
   readonly listEntries: number[] = [];
@@ -45,6 +52,7 @@ export class Compiler {
   emit(ins: Instr, rule: string): number {
     this.code.push(ins);
     this.ruleAt.push(rule);
+    this.siteAt.push(this.site);
     return this.code.length - 1;
   }
 
@@ -69,7 +77,7 @@ export class Compiler {
   }
 
   scope(env: Env, kind: ScopeKind = 'full') {
-    return makeScope({ program: this.program, functions: this.functions, newSlot: this.newSlot }, env, kind);
+    return makeScope({ program: this.program, functions: this.functions, newSlot: this.newSlot, ...(this.compiling ? { compiling: this.compiling } : {}) }, env, kind);
   }
 
   /** Compile obj[key] (an expression string, or a literal number/boolean). */

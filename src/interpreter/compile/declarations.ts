@@ -5,6 +5,7 @@
  */
 import type { Json, Text } from '../api.ts';
 import type { BackVisibility, OptionDecl, Program, Run, VarType, VarVisibility, Visibility } from '../program.ts';
+import { MAX_CARDS } from '../../limits.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { suggest } from '../../expr/index.ts';
 import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
@@ -33,6 +34,7 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
     const props = isNode(k['props']) ? (k['props'] as Record<string, Json>) : {};
     for (const name of Object.keys(props)) if (!p.propNames.includes(name)) p.propNames.push(name);
     const count = k['count'] === undefined ? constant(0) : (cc.expr(k, 'count', env, T.number, 'static')?.fn as Run<number> | undefined);
+    checkCount(cc, k, 'count');
     const front = isNode(k['front']) ? { id: String(k['front']['id']), name: k['front']['name'] as Text } : undefined;
     p.cards.push({ id: String(k['id']), name: (k['name'] ?? k['text']) as Text, count: count ?? constant(0), props, ...(front ? { front } : {}) });
   }
@@ -111,7 +113,10 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
         return;
       }
       let count = p.cards[kind]!.count;
-      if (isNode(item) && item['count'] !== undefined) count = (cc.expr(item, 'count', env, T.number, 'static')?.fn as Run<number> | undefined) ?? count;
+      if (isNode(item) && item['count'] !== undefined) {
+        count = (cc.expr(item, 'count', env, T.number, 'static')?.fn as Run<number> | undefined) ?? count;
+        checkCount(cc, item, 'count');
+      }
       else if (per === 'seat' && z['by'] === undefined) cc.error(z['initial'] as object, i, 'a seat zone starts with cards made for each seat: give {kind, count}');
       initial.push({ kind, count });
     });
@@ -126,6 +131,14 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
   }
 
   checkNameClashes(cc, spec);
+}
+
+/** a literal card count is a whole number of cards within the limit (an expression is checked when a game is made) */
+function checkCount(cc: Compiler, node: Node, key: string): void {
+  const n = node[key];
+  if (typeof n !== 'number') return;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_CARDS)
+    cc.error(node, key, `a card count must be a whole number from 0 to ${MAX_CARDS.toLocaleString('en')}, got ${n}`);
 }
 
 function defaultFor(type: OptionDecl['type']): Json {

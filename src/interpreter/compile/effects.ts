@@ -5,6 +5,7 @@
  * may call each other and themselves.
  */
 import { compileExpr, parseExpr, typeToString, type Type } from '../../expr/index.ts';
+import { didYouMean } from '../../expr/suggest.ts';
 import type { Json, Text } from '../api.ts';
 import type { Body, ChooseInstr, Run, RunCtx, ZoneRef } from '../program.ts';
 import { equalSplit } from '../split.ts';
@@ -72,7 +73,6 @@ function parseParams(cc: Compiler, target: Node, what: string): Param[] | undefi
   return ok ? out : undefined;
 }
 
-const name = (p: { name: string }): string => p.name;
 
 export class EffectCompiler {
   private readonly chooseNodes = new Map<string, Node>();
@@ -98,6 +98,8 @@ export class EffectCompiler {
   ruleNode(node: Node, env: Env): void {
     const id = String(node['id']);
     this.cc.ruleNodes.set(id, node);
+    const outer = this.cc.site;
+    this.cc.site = node;
     let skip: number | undefined;
     if (node['when'] !== undefined) {
       const guard = this.cc.expr(node, 'when', env, T.bool, 'static');
@@ -107,6 +109,7 @@ export class EffectCompiler {
     if (Array.isArray(body)) this.block(body, env.child(), id);
     else this.cc.error(node, undefined, `rule '${id}' has no 'do:' list of effects`);
     if (skip !== undefined) this.patch(skip);
+    this.cc.site = outer;
   }
 
   block(effects: unknown[], env: Env, rule: string): void {
@@ -133,7 +136,10 @@ export class EffectCompiler {
       this.cc.error(e, undefined, `unknown effect`, `an effect starts with one of: ${EFFECT_KEYS.join(', ')}`);
       return;
     }
+    const outer = this.cc.site;
+    this.cc.site = e;
     this.compileEffect(key, e, env, rule);
+    this.cc.site = outer;
     // blocks kill through their own effects (and loops before their body), a choice itself; anything else here
     if (!BLOCK_KEYS.has(key) && key !== 'choose') this.prover.kill([e]);
   }
@@ -442,6 +448,7 @@ export class EffectCompiler {
     const of = options.type.of;
     const optionType = of.k as ChooseInstr['optionType'];
     const optionsZone = optionType === 'card' ? this.plainZone(e, 'options', inner) : undefined;
+    this.checkLabels(e);
     const simultaneous = e['simultaneous'] === undefined ? !single : e['simultaneous'] === true;
     const instr: ChooseInstr = {
       id,
@@ -489,6 +496,23 @@ export class EffectCompiler {
     this.prover.kill([e]);
     this.prover.chose(e['options'], e['seats'], single, e['as']);
     this.cc.emit({ op: 'choose', c: instr }, rule);
+  }
+
+  /** labels only for values the choice can offer, when its options are a literal list (a typo such as `stya`) */
+  private checkLabels(e: Node): void {
+    const labels = e['labels'];
+    if (!isNode(labels) || typeof e['options'] !== 'string') return;
+    const parsed = parseExpr(e['options']);
+    if ('errors' in parsed || parsed.ast.kind !== 'List') return;
+    const offered: string[] = [];
+    for (const item of parsed.ast.items) {
+      if (item.kind !== 'String' && item.kind !== 'Number' && item.kind !== 'Bool') return; // not provable
+      offered.push(String(item.value));
+    }
+    for (const key of Object.keys(labels)) {
+      if (offered.includes(key)) continue;
+      this.cc.error(labels, key, `label '${key}' is for a value this choice never offers (it offers ${offered.map((o) => JSON.stringify(o)).join(', ')})${didYouMean(key, offered)}`);
+    }
   }
 
   /**
@@ -697,7 +721,7 @@ export class EffectCompiler {
     for (const name of Object.keys(args)) if (!names.includes(name)) this.cc.error(args, name, `${what} has no parameter '${name}'`, `parameters: ${names.join(', ') || 'none'}`);
     const fns: Run<Json>[] = [];
     for (const param of info.params) {
-      if (!(name(param) in args)) {
+      if (!Object.hasOwn(args, param.name)) {
         this.cc.error(site, key, `${what} needs parameter '${param.name}' (${typeToString(param.type)})`);
         return;
       }
@@ -755,7 +779,7 @@ export class EffectCompiler {
     for (const name of Object.keys(args)) if (!names.includes(name)) this.cc.error(args, name, `effect list '${id}' has no parameter '${name}'`, `parameters: ${names.join(', ') || 'none'}`);
     const fns: Run<Json>[] = [];
     for (const param of table.params) {
-      if (!(param.name in args)) {
+      if (!Object.hasOwn(args, param.name)) {
         this.cc.error(e, 'list', `effect list '${id}' needs parameter '${param.name}' (${typeToString(param.type)})`);
         return;
       }

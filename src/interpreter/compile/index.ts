@@ -10,6 +10,7 @@ import { compileDeclarations, list } from './declarations.ts';
 import { EffectCompiler } from './effects.ts';
 import { compileEnds, compileFunctions, compileOutcome } from './outcome.ts';
 import { checkReachable } from './reachability.ts';
+import { MAX_PLAYERS } from '../../limits.ts';
 
 export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnostics: Diagnostic[] } {
   const spec = loaded.spec as unknown as Node;
@@ -39,6 +40,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
   };
   const cc = new Compiler(loaded, program);
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
+  else checkPlayers(cc, players, program);
 
   compileDeclarations(cc, spec);
   if (typeof game['roundVar'] === 'string') {
@@ -57,8 +59,30 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
 
   checkReachable(cc, spec);
   program.code = cc.code;
+  program.ruleAt = cc.ruleAt;
+  program.placeOf = placesOf(loaded, cc.siteAt);
   program.functions = cc.functions;
   program.slots = cc.slots;
   const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');
   return hasErrors ? { diagnostics: cc.diagnostics } : { program, diagnostics: cc.diagnostics };
+}
+
+/** pc -> the effect that emitted it; with a run-time error's span, the character in the one
+ *  expression of that effect the span fits in (when only one does) */
+function placesOf(loaded: LoadedSpec, sites: (object | undefined)[]): NonNullable<Program['placeOf']> {
+  return (pc, span) => {
+    const node = sites[pc];
+    if (!node) return undefined;
+    if (span) {
+      const fits = Object.entries(node).filter(([, v]) => typeof v === 'string' && span.offset + span.length <= v.length);
+      if (fits.length === 1) return loaded.whereInValue(node, fits[0]![0], span.offset);
+    }
+    return loaded.where(node);
+  };
+}
+
+function checkPlayers(cc: Compiler, players: Node, p: Program): void {
+  if (p.maxPlayers > MAX_PLAYERS) cc.error(players, 'max', `a game may be for at most ${MAX_PLAYERS} players, not ${p.maxPlayers}`);
+  else if (p.minPlayers > p.maxPlayers)
+    cc.error(players, 'min', `players.min (${p.minPlayers}) is more than players.max (${p.maxPlayers}): no player count is allowed`, 'swap them, or give the same number for a game of exactly that many players');
 }

@@ -7,6 +7,7 @@
  * member at once. Each one spells its read out: a shared helper would put back the very call it
  * saves, and a call from shared code to many different closures is not inlined.
  */
+import { own } from '../../own.ts';
 import type { MemberBinding, Type } from '../../expr/index.ts';
 import type { SlotMemberBinding } from '../../expr/compile.ts';
 import type { Program, RunCtx, VarDecl, ZoneDecl } from '../program.ts';
@@ -78,13 +79,15 @@ function spaceMember(p: Program, setId: string, id: string): SlotMemberBinding |
     };
   }
   if (!set.propNames.includes(id)) return undefined;
+  // the prop's value per item, looked up once (items are fixed by the spec)
+  const values = items.map((i) => own(i.props, id) ?? null);
   return {
-    type: set.propTypes[id] ?? scalarType(items.map((i) => i.props[id])),
-    get: (obj) => items[obj as number]!.props[id] ?? null,
+    type: set.propTypes[id] ?? scalarType(items.map((i) => own(i.props, id))),
+    get: (obj) => values[obj as number] ?? null,
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];
       if (obj === null || obj === undefined) none();
-      return items[obj as number]!.props[id] ?? null;
+      return values[obj as number] ?? null;
     },
   };
 }
@@ -104,7 +107,7 @@ function cardMember(p: Program, id: string): SlotMemberBinding | undefined {
   const i = p.propNames.indexOf(id);
   if (i < 0) return undefined;
   return {
-    type: scalarType(p.cards.map((card) => card.props[id])),
+    type: scalarType(p.cards.map((card) => own(card.props, id))),
     get: (obj, c) => r(c).t.props[i]![r(c).t.kindOf[obj as number]!],
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];

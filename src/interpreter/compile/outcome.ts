@@ -26,7 +26,9 @@ export function compileFunctions(cc: Compiler, spec: Node): void {
       env.bind(param['name'], { slot, type });
       params.push({ slot, type });
     });
+    cc.compiling = id;
     const body = cc.expr(f, 'body', env);
+    cc.compiling = undefined;
     if (!body) continue;
     if (f['returns'] !== undefined) {
       const want = varType(f['returns'] as Parameters<typeof varType>[0]);

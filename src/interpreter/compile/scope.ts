@@ -3,7 +3,7 @@
  * zones, card properties, options, and the seat/board built-ins. Every getter reads the running
  * state through the RunCtx, so compiled expressions are shared by all game instances.
  */
-import type { Compiled, FunctionBinding, MemberBinding, NameBinding, Scope, Type } from '../../expr/index.ts';
+import { assignable, typeToString, type Compiled, type FunctionBinding, type MemberBinding, type NameBinding, type Scope, type Type } from '../../expr/index.ts';
 import { slotReader, type SlotFunctionBinding } from '../../expr/compile.ts';
 import type { Json } from '../api.ts';
 import type { Program, RunCtx } from '../program.ts';
@@ -25,6 +25,8 @@ export interface ScopeDeps {
   program: Program;
   functions: Map<string, UserFunction>;
   newSlot(): number;
+  /** the function whose body is being compiled: a call of it is a self-call */
+  compiling?: string;
 }
 
 export function aliveSeats(c: RunCtx): number[] {
@@ -71,7 +73,8 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
     fn(id: string): FunctionBinding | undefined {
       if (kind === 'static') return undefined;
       if (id === 'kindOf') return kindOf(p);
-      return seatFunctions[id] ?? placeFunction(p, id) ?? userFunction(deps.functions.get(id));
+      if (id === deps.compiling) return selfCall(id);
+      return seatFunctions.get(id) ?? placeFunction(p, id) ?? userFunction(deps.functions.get(id));
     },
     newSlot: () => deps.newSlot(),
     spaceItem(set: string, id: string): number | undefined {
@@ -90,7 +93,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         ...p.zones.filter((d) => d.per === 'game').map((d) => d.id),
         ...p.spaces.map((d) => d.id),
         ...deps.functions.keys(),
-        ...Object.keys(seatFunctions),
+        ...seatFunctions.keys(),
         'kindOf',
       ];
     },
@@ -113,6 +116,14 @@ function kindOf(p: Program): FunctionBinding {
   };
 }
 
+/** a function's body calling the function: reported as such, not as an unknown function */
+function selfCall(id: string): FunctionBinding {
+  return {
+    check: () => `function '${id}' calls itself; a function cannot be recursive (loops are written with forEach, repeat or while)`,
+    call: () => null,
+  };
+}
+
 function userFunction(f: UserFunction | undefined): SlotFunctionBinding | undefined {
   if (!f) return undefined;
   return {
@@ -121,6 +132,11 @@ function userFunction(f: UserFunction | undefined): SlotFunctionBinding | undefi
     body: f.body as Compiled,
     check(args: Type[]) {
       if (args.length !== f.params.length) return `${f.id} takes ${f.params.length} argument(s), got ${args.length}`;
+      // every call is type-checked, so a checked spec never hands a body a value of the wrong kind
+      for (let i = 0; i < args.length; i++) {
+        const want = f.params[i]!.type;
+        if (!assignable(args[i]!, want)) return `${f.id}: argument ${i + 1} must be ${typeToString(want)}, got ${typeToString(args[i]!)}`;
+      }
       return f.returns;
     },
     call(args: unknown[], ctx) {
@@ -138,8 +154,9 @@ const seatArg = (args: Type[], n: number, name: string): string | undefined => {
   return undefined;
 };
 
-/** Seat-circle built-ins: they need the player count, which only the running state knows. */
-const seatFunctions: Record<string, FunctionBinding> = {
+/** Seat-circle built-ins: they need the player count, which only the running state knows.
+ *  A Map, so a spec's `toString(…)` is an unknown function, not Object.prototype's. */
+const seatFunctions = new Map<string, FunctionBinding>(Object.entries({
   seat: {
     check: (a) => (a.length === 1 && a[0]!.k === 'number' ? T.seat : 'seat(n) takes one number: the 0-based seat'),
     call: (a, c) => {
@@ -183,7 +200,7 @@ const seatFunctions: Record<string, FunctionBinding> = {
       return out;
     },
   },
-};
+}));
 
 /** the space set of a place type (or of a list of places), if it is one */
 function setOf(p: Program, t: Type | undefined): { index: number; set: Program['spaces'][number] } | undefined {
