@@ -23,6 +23,8 @@ export function listGames(rulesDir: string): string[] {
 /** One game folder, checked: its engine when it compiles, and the option settings its random games were played under. */
 export interface GameCheck {
   dir: string;
+  /** a path that stands for no game (missing, or not a rules file or folder): no game was checked */
+  noGame?: true;
   engine?: EngineTools;
   diagnostics: Diagnostic[];
   /** with random games: the option settings played (each under every player count) */
@@ -139,13 +141,13 @@ export function checkGames(paths: string[], opts: { smoke?: boolean } = {}): Gam
   const out: GameCheck[] = [];
   for (const p of paths) {
     if (!existsSync(p)) {
-      out.push({ dir: p, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
+      out.push({ dir: p, noGame: true, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
       continue;
     }
     const abs = resolve(p);
     const notRules = notARulesPath(abs);
     if (notRules) {
-      out.push({ dir: p, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });
+      out.push({ dir: p, noGame: true, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });
       continue;
     }
     for (const d of gameDirsFor(p)) dirs.add(d);

@@ -25,7 +25,7 @@ export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
 
 export function printValidate(ctx: CliContext, rep: ValidateReport): void {
   for (const d of rep.diagnostics) ctx.io.out(formatDiagnostic(d) + '\n');
-  ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.length, 'game')}\n`);
+  ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.filter((g) => !g.noGame).length, 'game')}\n`);
 }
 
 export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean } = {}): Promise<number> {
