@@ -154,11 +154,14 @@ export class EffectCompiler {
       if (visibility === 'public') log(c, rule, 'set', data);
       else log(c, rule, 'set', data, visibility === 'owner' && who !== undefined ? [who] : [], pub);
     };
-    // Only changes are logged: re-setting a value to what it was is bookkeeping, not an event.
+    // A public write is logged when it changes something: re-setting a value to what it was is
+    // bookkeeping, not an event. A secret write is logged every time: whether the others see an
+    // entry must not tell them the value (or that it changed), only that the var was written.
+    const always = isList || visibility !== 'public';
     if (key === 'set') {
-      this.cc.emit({ op: 'exec', fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !isList ? read(c) : undefined; write(c, stored); if (isList || before !== stored) logSet(c, stored); } }, rule);
+      this.cc.emit({ op: 'exec', fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !always ? read(c) : undefined; write(c, stored); if (always || before !== stored) logSet(c, stored); } }, rule);
     } else {
-      this.cc.emit({ op: 'exec', fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (add !== 0) logSet(c, nv); } }, rule);
+      this.cc.emit({ op: 'exec', fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (always || add !== 0) logSet(c, nv); } }, rule);
     }
   }
 
