@@ -25,6 +25,8 @@ export interface GameUnderTest {
   program: Program;
   /** every player count and option set (bools both ways, listed values each) */
   configs: { players: number; options: Record<string, Json> }[];
+  /** the loaded spec (merged files), for the tests' own reading of rules such as the outcome */
+  spec: Record<string, unknown>;
 }
 
 /** every game folder: rules/* first, then the fixtures with hidden things */
@@ -47,7 +49,8 @@ export function openForTest(dir: string): GameUnderTest {
   const program = loaded.spec ? compileProgram(loaded.spec).program : undefined;
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (!engine || !program || errors.length > 0) throw new Error(`${dir} does not compile:\n${errors.map((d) => `${d.file}:${d.line}:${d.col}: ${d.message}`).join('\n')}`);
-  const g: GameUnderTest = { id: dir.split('/').filter(Boolean).pop()!, dir, engine, program, configs: configsOf(engine) };
+  const spec = loaded.spec!.spec as unknown as Record<string, unknown>;
+  const g: GameUnderTest = { id: dir.split('/').filter(Boolean).pop()!, dir, engine, program, configs: configsOf(engine), spec };
   cache.set(dir, g);
   return g;
 }
