@@ -50,18 +50,18 @@ function runShard(job: Job): Tally {
   const checker = makeChecker(deps);
   const p = g.program;
   const t: Tally = { games: 0, decisions: 0, maxDecisions: 0, failures: 0, messages: [], ranges: {}, seconds: 0 };
-  const numberVars = p.vars.flatMap((d, i) => (d.type === 'number' ? [[d.id, i] as const] : []));
-  const numberSeatVars = p.seatVars.flatMap((d, i) => (d.type === 'number' ? [[d.id, i] as const] : []));
-  const lo: Record<string, number> = {};
-  const hi: Record<string, number> = {};
-  const note = (name: string, v: unknown) => {
-    const xs = Array.isArray(v) ? v : [v];
-    for (const x of xs) {
-      if (typeof x !== 'number') continue;
-      if (!(name in lo) || x < lo[name]!) lo[name] = x;
-      if (!(name in hi) || x > hi[name]!) hi[name] = x;
-    }
+  // the range of each number var: [global vars..., seat vars...] by declaration index
+  const names = [...p.vars.map((d) => d.id), ...p.seatVars.map((d) => `seat.${d.id}`)];
+  const isNumber = [...p.vars, ...p.seatVars].map((d) => d.type === 'number');
+  const lo = new Float64Array(names.length).fill(Infinity);
+  const hi = new Float64Array(names.length).fill(-Infinity);
+  const note = (k: number, x: unknown) => {
+    if (typeof x === 'number') {
+      if (x < lo[k]!) lo[k] = x;
+      if (x > hi[k]!) hi[k] = x;
+    } else if (Array.isArray(x)) for (const y of x) note(k, y);
   };
+  const offset = p.vars.length;
   // the ranges are read through the checker's step: wrap it
   const ranged = {
     begin(s: State) {
@@ -69,8 +69,8 @@ function runShard(job: Job): Tally {
       return {
         step(x: State) {
           c.step(x);
-          for (const [id, i] of numberVars) note(id, x.g[i]);
-          for (const st of x.seats) for (const [id, i] of numberSeatVars) note(`seat.${id}`, st.v[i]);
+          for (let i = 0; i < offset; i++) if (isNumber[i]) note(i, x.g[i]);
+          for (const st of x.seats) for (let i = 0; i < st.v.length; i++) if (isNumber[offset + i]) note(offset + i, st.v[i]);
         },
         end: c.end,
       };
@@ -92,7 +92,9 @@ function runShard(job: Job): Tally {
     t.games++;
   }
   t.seconds = (performance.now() - t0) / 1000;
-  for (const name of Object.keys(lo)) t.ranges[name] = [lo[name]!, hi[name]!];
+  names.forEach((name, k) => {
+    if (lo[k]! <= hi[k]!) t.ranges[name] = [lo[k]!, hi[k]!];
+  });
   return t;
 }
 
@@ -152,7 +154,7 @@ async function main(): Promise<number> {
             jobs.map(
               (job) =>
                 new Promise<Tally>((resolve, reject) => {
-                  const w = new Worker(new URL(import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
+                  const w = new Worker(new URL('./fuzz-worker.mjs', import.meta.url), { workerData: job });
                   w.once('message', (t: Tally) => resolve(t));
                   w.once('error', reject);
                   w.once('exit', (code) => code !== 0 && reject(new Error(`worker exited with ${code}`)));
