@@ -2,7 +2,8 @@
  * Non-interference by coupled worlds, for any game. World A is a random game; at a random step,
  * world B is made from it by changing only what seat `me` cannot see — kinds of cards it has not
  * seen permuted (within the zone they lie in, so every zone keeps its cards), the unseen hands
- * and secret vars of two other seats swapped, unseen cards of hidden game zones reordered — and
+ * and secret vars of two other seats swapped, hidden vars (its own too) changed, unseen cards of
+ * hidden game zones reordered — and
  * from then on both worlds are played in lockstep: the same public answers, while other seats'
  * secret answers are chosen independently in each world. `me` must get identical views at every
  * step (state, log, pending, own answers), identical legal actions and `describe` labels, and the
@@ -232,6 +233,24 @@ export function perturb(p: Program, engine: EngineTools<unknown>, a: State, me: 
       b.seats[y]!.v[i] = vz;
       b.seats[z]!.v[i] = vy;
       changed.push(`${d.visibility} var ${d.id} of seats ${y} <-> ${z}`);
+    });
+  }
+
+  // 1b. hidden vars (nobody sees them, `me` neither): numbers moved by a little, bools flipped
+  if (what.swapZones === undefined && (what.mode === 'swap' || what.mode === 'all')) {
+    const nudge = (v: Json): Json => (typeof v === 'number' ? v + 1 + Math.floor(rng() * 3) : typeof v === 'boolean' ? !v : v);
+    p.vars.forEach((d, i) => {
+      if (d.visibility !== 'hidden' || d.by !== undefined || rng() < 0.5) return;
+      const v = nudge(b.g[i]!);
+      if (v !== b.g[i]) changed.push(`hidden var ${d.id}: ${JSON.stringify(b.g[i])} -> ${JSON.stringify(v)}`);
+      b.g[i] = v;
+    });
+    p.seatVars.forEach((d, i) => {
+      if (d.visibility !== 'hidden' || d.by !== undefined || rng() < 0.5) return;
+      const st = b.seats[me]!;
+      const v = nudge(st.v[i]!);
+      if (v !== st.v[i]) changed.push(`hidden var ${d.id} of seat ${me} itself: ${JSON.stringify(st.v[i])} -> ${JSON.stringify(v)}`);
+      st.v[i] = v;
     });
   }
 
