@@ -153,14 +153,14 @@ export interface Perturbation {
   changed: string[];
 }
 
-/** card ids `me` has been shown in its log (it remembers them wherever they go) */
-function cardsInLog(view: SeatView): Set<number> {
+/** card ids named in the log entries `me` may see (it remembers them wherever they go) */
+function cardsInLog(entries: Json[]): Set<number> {
   const ids = new Set<number>();
   const walk = (x: Json): void => {
     if (Array.isArray(x)) x.forEach(walk);
     else if (x !== null && typeof x === 'object') for (const [k, v] of Object.entries(x)) k === 'cards' && Array.isArray(v) ? v.forEach((c) => typeof c === 'number' && ids.add(c)) : walk(v);
   };
-  for (const e of view.log) walk(e.data);
+  walk(entries);
   return ids;
 }
 
@@ -181,10 +181,11 @@ export function randomPerturbWhat(rng: Rng): PerturbWhat {
   return { mode: r < 0.4 ? 'swap' : r < 0.6 ? 'kinds' : r < 0.75 ? 'order' : 'all' };
 }
 
-export function perturb(p: Program, engine: EngineTools<unknown>, a: State, me: number, rng: Rng, what: PerturbWhat = { mode: 'all' }): Perturbation {
+export function perturb(p: Program, a: State, me: number, rng: Rng, what: PerturbWhat = { mode: 'all' }): Perturbation {
   const b = JSON.parse(JSON.stringify(a)) as State;
   const changed: string[] = [];
-  const remembered = cardsInLog(engine.view(a, me));
+  // by the tests' own reading of the log, not by the view under test
+  const remembered = cardsInLog(observedEntries(p, a.log, me));
   // what `me` knows of each card where it lies now: 'all', a front id, or nothing (undefined)
   const know = new Map<number, string>();
   for (const pl of places(p, b)) {
@@ -352,9 +353,9 @@ export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledP
     if (next.result !== null) break; // branch off before the end: there is something to compare
     a = next;
   }
-  let { state, changed } = perturb(p, engine, a, c.me, rngPerturb, c.what ?? randomPerturbWhat(rngPerturb));
+  let { state, changed } = perturb(p, a, c.me, rngPerturb, c.what ?? randomPerturbWhat(rngPerturb));
   // a small change that found nothing to change (no hidden game zone, one other seat): change all
-  if (changed.length === 0 && c.what === undefined) ({ state, changed } = perturb(p, engine, a, c.me, rngPerturb, { mode: 'all' }));
+  if (changed.length === 0 && c.what === undefined) ({ state, changed } = perturb(p, a, c.me, rngPerturb, { mode: 'all' }));
   let b = state;
   const out: CoupledOutcome = { compared: 0, changed, stop: 'limit', secretAnswersDiffered: 0 };
   let logSeen = 0;
