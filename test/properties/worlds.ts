@@ -316,7 +316,7 @@ export interface CoupledOutcome {
   compared: number;
   changed: string[];
   /** why the comparison stopped */
-  stop: 'end' | 'observation' | 'public answer not legal in B' | 'limit' | 'nothing pending' | 'world B broke';
+  stop: 'end' | 'observation' | 'public answer not legal in B' | 'limit' | 'nothing pending' | 'world B broke' | 'its options follow a hidden var';
   error?: string;
   /** steps at which another seat's secret answer differed between the worlds */
   secretAnswersDiffered: number;
@@ -398,7 +398,15 @@ export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledP
     if (sa !== sb) fail('the terminal screen', sa, sb);
     const mineA = engine.legalActions(a, c.me);
     const mineB = engine.legalActions(b, c.me);
-    if (JSON.stringify(mineA) !== JSON.stringify(mineB)) fail('its legal actions', mineA, mineB);
+    if (JSON.stringify(mineA) !== JSON.stringify(mineB)) {
+      // A hidden var is seen by nobody, but the rules may consult it for the seat's own options
+      // (how many more times it may leave): those options are what the seat rightly learns from.
+      if (changed.some((x) => x.startsWith('hidden var '))) {
+        out.stop = 'its options follow a hidden var';
+        break;
+      }
+      fail('its legal actions', mineA, mineB);
+    }
     const labels = (s: State, acts: Action[]) => acts.map((x) => engine.describe(x, lang, s, c.me));
     const la = labels(a, mineA);
     const lb = labels(b, mineB);
