@@ -1,12 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 import { configFile, foldTable, themeTableFile, themeTableModule, withTable } from '../../scripts/search-fold.ts';
 import { foldedRuns, markPattern } from '../../site/.vitepress/theme/search-variants.ts';
+import { tempSite } from './helpers.ts';
 
 type Tokenize = (text: string) => string[];
 
+// The config reads the generated nav (site/.vitepress/generated/sidebar.json), which exists only
+// after the pages were generated. The tokenizer does not depend on it: load a copy of the real
+// config beside an empty nav, so the test passes on a fresh clone.
+const site = tempSite('search-fold');
+afterAll(() => site.cleanup());
+
 async function tokenizer(): Promise<Tokenize> {
-  const config = (await import('../../site/.vitepress/config.mts')).default as {
+  const generated = join(site.siteDir, '.vitepress/generated');
+  mkdirSync(generated, { recursive: true });
+  writeFileSync(join(generated, 'sidebar.json'), JSON.stringify({ en: {}, zh: {}, nav: { en: [], zh: [] }, games: [] }));
+  const url = pathToFileURL(join(site.siteDir, '.vitepress/config.mts')).href;
+  const config = (await import(/* @vite-ignore */ url)).default as {
     themeConfig: { search: { options: { miniSearch: { options: { tokenize: Tokenize } } } } };
   };
   return config.themeConfig.search.options.miniSearch.options.tokenize;

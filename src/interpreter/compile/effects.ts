@@ -213,17 +213,22 @@ export class EffectCompiler {
     const logSet = (c: RunCtx, newValue: Json) => {
       if (!c.s.logging || (!keyOf && env.lookup(name))) return; // locals are bookkeeping, not game events
       const who = seat ? seat(c) : undefined;
-      const pub: { [k: string]: Json } = who === undefined ? { var: name } : { var: name, seat: who };
-      if (keyOf) pub['key'] = keyOf(c);
-      const data: { [k: string]: Json } = { ...pub, value: newValue };
+      const data: { [k: string]: Json } = who === undefined ? { var: name } : { var: name, seat: who };
+      if (keyOf) data['key'] = keyOf(c);
+      data['value'] = newValue;
       if (visibility === 'public') log(c, rule, 'set', data);
-      else log(c, rule, 'set', data, visibility === 'owner' && who !== undefined ? [who] : [], pub);
+      // the others see no entry at all: whether a secret var is written may itself depend on a
+      // secret (a write under `if isCop(s)`), so even a bare "seat 2's phone was set" could tell
+      else log(c, rule, 'set', data, visibility === 'owner' && who !== undefined ? [who] : []);
     };
-    // Only changes are logged: re-setting a value to what it was is bookkeeping, not an event.
+    // A public write is logged when it changes something: re-setting a value to what it was is
+    // bookkeeping, not an event. A secret write is logged every time, for those who may see the
+    // var only: what the others see of it (nothing) cannot depend on its value or on a change.
+    const always = isList || visibility !== 'public';
     if (key === 'set') {
-      this.cc.emit({ op: 'exec', fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !isList ? read(c) : undefined; write(c, stored); if (isList || before !== stored) logSet(c, stored); } }, rule);
+      this.cc.emit({ op: 'exec', fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !always ? read(c) : undefined; write(c, stored); if (always || before !== stored) logSet(c, stored); } }, rule);
     } else {
-      this.cc.emit({ op: 'exec', fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (add !== 0) logSet(c, nv); } }, rule);
+      this.cc.emit({ op: 'exec', fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (always || add !== 0) logSet(c, nv); } }, rule);
     }
   }
 
