@@ -128,7 +128,7 @@ export function openGame(rulesDir: string, id: string): { engine?: EngineTools; 
 /**
  * Validate paths: a folder of games, one game folder, or a YAML file (its game folder is checked).
  * After the static checks, each game that compiles is played a few times by random seats under
- * every player count and bool option, so a choice that leaves someone without a legal answer,
+ * every player count and a covering set of option settings, so a choice that leaves someone without a legal answer,
  * or a flow that never ends, is reported with the rule that caused it.
  */
 export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): Diagnostic[] {
