@@ -26,6 +26,9 @@ export interface ReplayLog {
   stateHash: string;
 }
 
+/** said when a log's actions all replay but its end does not come out the same */
+const OTHER_VERSION = '; the log was made with other rules or another engine version, so it no longer reproduces: replay it with the version that wrote it';
+
 export function stateHash(state: unknown): string {
   return createHash('sha256').update(JSON.stringify(state)).digest('hex');
 }
@@ -162,18 +165,20 @@ export function verifyReplay(engine: Engine, log: ReplayLog): ReplayOutcome {
   }
   const p = engine.pending(state);
   const result = engine.result(state);
+  // every action was legal, yet the end differs: the rules (a changed default or datum) or the
+  // engine's state layout are not those the log was made with
   if (p !== null && log.result !== null) {
     return { ok: false, message: `the log ends after ${log.actions.length} actions but the game goes on (pending: ${describePending(p)})` };
   }
   if (stableStringify(result) !== stableStringify(log.result)) {
     return {
       ok: false,
-      message: `result differs: log has ${JSON.stringify(log.result)}, replay gives ${JSON.stringify(result)}`,
+      message: `result differs: log has ${JSON.stringify(log.result)}, replay gives ${JSON.stringify(result)}${OTHER_VERSION}`,
     };
   }
   const hash = stateHash(state);
   if (hash !== log.stateHash) {
-    return { ok: false, message: `final state hash differs: log has ${log.stateHash}, replay gives ${hash}` };
+    return { ok: false, message: `final state hash differs: log has ${log.stateHash}, replay gives ${hash}${OTHER_VERSION}` };
   }
   return { ok: true, steps: log.actions.length, result, stateHash: hash };
 }
