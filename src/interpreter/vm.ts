@@ -6,7 +6,7 @@
 import type { Action, GameResult, Json } from './api.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
-import type { ChooseInstr, Instr, Program, RunCtx, SourcePlace, Tables } from './program.ts';
+import type { Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
 import { log, zoneName, zoneOf } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
@@ -123,35 +123,15 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
         }
         case CALL: {
           const ins = code[pc] as Op<'call'>;
-          const body = ins.body;
-          if (s.calls.length >= MAX_CALL_DEPTH)
-            throw new EngineError(`'${body.id}' was entered ${MAX_CALL_DEPTH} times inside itself or other bodies without returning: a chain of procedures or effect lists that never ends (look at what calls '${body.id}')`, body.id);
-          // arguments are read in the caller's locals, before the callee's are saved and written
-          const args = ins.args;
-          const values = new Array<Json>(args.length);
-          for (let i = 0; i < args.length; i++) values[i] = args[i]!(c);
-          s.calls.push({ ret: pc + 1, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
-          for (let i = 0; i < values.length; i++) locals[body.params[i]!] = values[i]!;
-          pc = body.entry;
+          pc = enter(s, locals, c, ins.body, ins.args, pc + 1, undefined);
           break;
         }
         case DISPATCH: {
           const ins = code[pc] as Op<'dispatch'>;
           const subject = ins.subject(c);
           const body = subject === null ? null : (ins.bodies[ins.byKind ? c.t.kindOf[subject as number]! : (subject as number)] ?? ins.fallback);
-          if (body === null) {
-            pc++; // a card or place without that list, and no default: nothing happens
-            break;
-          }
-          if (s.calls.length >= MAX_CALL_DEPTH)
-            throw new EngineError(`'${body.id}' was entered ${MAX_CALL_DEPTH} times inside itself or other bodies without returning: a chain of effect lists that never ends (look at what resolves '${body.id}')`, body.id);
-          const args = ins.args;
-          const values = new Array<Json>(args.length + 1);
-          values[0] = subject;
-          for (let i = 0; i < args.length; i++) values[i + 1] = args[i]!(c);
-          s.calls.push({ ret: pc + 1, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
-          for (let i = 0; i < values.length; i++) locals[body.params[i]!] = values[i]!;
-          pc = body.entry;
+          // a card or place without that list, and no default: nothing happens
+          pc = body === null ? pc + 1 : enter(s, locals, c, body, ins.args, pc + 1, subject);
           break;
         }
         case RET: {
@@ -199,6 +179,22 @@ function stuckLoop(p: Program, pc: number): EngineError {
     rule,
     p.placeOf?.(at),
   );
+}
+
+/**
+ * Enter a body: the arguments are read in the caller's locals (an effect list's subject first),
+ * then the callee's slots are saved in a frame and its parameters written. Returns its entry.
+ */
+function enter(s: State, locals: Json[], c: RunCtx, body: Body, args: Run<Json>[], ret: number, subject: Json | undefined): number {
+  if (s.calls.length >= MAX_CALL_DEPTH)
+    throw new EngineError(`'${body.id}' was entered ${MAX_CALL_DEPTH} times inside itself or other bodies without returning: a chain of procedures or effect lists that never ends (look at what calls '${body.id}')`, body.id);
+  const first = subject === undefined ? 0 : 1;
+  const values = new Array<Json>(args.length + first);
+  if (subject !== undefined) values[0] = subject;
+  for (let i = 0; i < args.length; i++) values[i + first] = args[i]!(c);
+  s.calls.push({ ret, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
+  for (let i = 0; i < values.length; i++) locals[body.params[i]!] = values[i]!;
+  return body.entry;
 }
 
 function ruleOf(ins: Instr): string | undefined {

@@ -21,20 +21,11 @@ import type { Action, EngineTools, Json, SeatView } from '../../src/interpreter/
 import type { Program, ZoneDecl } from '../../src/interpreter/program.ts';
 import type { State } from '../../src/interpreter/state.ts';
 import { screenText } from './screen.ts';
+import { testRng } from '../interpreter/helpers.ts';
+export { testRng };
 
 export type Rng = () => number;
 
-/** mulberry32: the tests' own randomness, independent of the game's RNG */
-export function testRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 

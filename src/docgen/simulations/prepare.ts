@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { compileGameDir } from '../../games.ts';
 import type { Json } from '../../interpreter/api.ts';
 import { hasErrors } from '../../spec/diagnostics.ts';
-import { loadSpecFolder, findGameDirs } from '../../spec/load-spec.ts';
+import { findGameDirs } from '../../spec/load-spec.ts';
 import type { Text } from '../../spec/types.generated.ts';
 import { simulate, type SimulationSummary } from '../../cli/simulate.ts';
 import { LANGS, type Lang } from '../i18n.ts';
