@@ -52,14 +52,10 @@ function pairs(opts: { others: Json[] }[]): number {
   return n;
 }
 
-/** how many settings (player count × option setting) smokeGames plays, counted without listing the settings */
+/** how many settings (player count × option setting) smokeGames plays: the covering set grows
+ *  with the pairs of option values, so listing it is cheap even past the limit */
 export function smokeSettings(engine: Engine): number {
-  const counts = Math.max(0, engine.maxPlayers - engine.minPlayers + 1);
-  const opts = engine.options.map((o) => (o.type === 'bool' ? 1 : Math.max(0, (o.values ?? [o.default]).length - 1)));
-  const product = opts.reduce((n, k) => n * (k + 1), 1);
-  let covering = 1 + opts.reduce((n, k) => n + k, 0);
-  opts.forEach((a, i) => { for (const b of opts.slice(i + 1)) covering += a * b; });
-  return counts * Math.min(product, covering);
+  return Math.max(0, engine.maxPlayers - engine.minPlayers + 1) * optionCombos(engine).length;
 }
 
 export interface SmokeReport {
