@@ -1,14 +1,14 @@
 /**
- * Generate src/spec/types.generated.ts from schema/spec.schema.json, so the TypeScript types of
+ * Generate src/loader/types.generated.ts from schema/spec.schema.json, so the TypeScript types of
  * a spec can never drift from what the schema accepts. Run: npm run schema:types
- * (test/spec/schema-types.test.ts fails when the committed file is stale).
+ * (test/loader/schema-types.test.ts fails when the committed file is stale).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 
 export const schemaFile = fileURLToPath(new URL('../schema/spec.schema.json', import.meta.url));
-export const typesFile = fileURLToPath(new URL('../src/spec/types.generated.ts', import.meta.url));
+export const typesFile = fileURLToPath(new URL('../src/loader/types.generated.ts', import.meta.url));
 
 const banner = `/* eslint-disable */
 /**

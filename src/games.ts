@@ -10,9 +10,9 @@ import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames, smokeSettings } from './interpreter/smoke.ts';
 import { MAX_SMOKE_SETTINGS } from './limits.ts';
-import { hasErrors, sortDiagnostics, type Diagnostic } from './spec/diagnostics.ts';
-import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec } from './spec/load-spec.ts';
-import type { Spec } from './spec/types.generated.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
+import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec } from './loader/load-folder.ts';
+import type { Spec } from './loader/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
 export function listGames(rulesDir: string): string[] {

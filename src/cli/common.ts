@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 import type { Engine, Json } from '../interpreter/api.ts';
-import { formatDiagnostic } from '../spec/diagnostics.ts';
-import type { Spec } from '../spec/types.generated.ts';
+import { formatDiagnostic } from '../loader/diagnostics.ts';
+import type { Spec } from '../loader/types.generated.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
 
 export function rulesDirOf(ctx: CliContext, dir: string | undefined): string {

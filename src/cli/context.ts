@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Engine, Json } from '../interpreter/api.ts';
-import type { Diagnostic } from '../spec/diagnostics.ts';
-import type { Spec } from '../spec/types.generated.ts';
+import type { Diagnostic } from '../loader/diagnostics.ts';
+import type { Spec } from '../loader/types.generated.ts';
 import type { Prompter } from './prompter.ts';
 
 export interface GameSource {

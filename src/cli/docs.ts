@@ -4,7 +4,7 @@
  * diagnostics as file:line:col, nothing written, exit 1.
  */
 import { relative, resolve } from 'node:path';
-import { formatDiagnostic } from '../spec/diagnostics.ts';
+import { formatDiagnostic } from '../loader/diagnostics.ts';
 import { plural, rulesDirOf } from './common.ts';
 import type { CliContext } from './context.ts';
 

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { scenarioSchemaLine } from '../conformance/load.ts';
 import { defaultScenariosDir } from '../docgen/examples.ts';
-import { schemaLine } from '../spec/load-spec.ts';
+import { schemaLine } from '../loader/load-folder.ts';
 import { rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 

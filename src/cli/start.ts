@@ -5,7 +5,7 @@
  */
 import { agentSeedFor } from '../agents/random-agent.ts';
 import { playout } from '../agents/playout.ts';
-import { formatDiagnostic } from '../spec/diagnostics.ts';
+import { formatDiagnostic } from '../loader/diagnostics.ts';
 import { effectiveOptions, rulesDirOf } from './common.ts';
 import type { CliContext } from './context.ts';
 import { printValidate, runValidate } from './validate.ts';

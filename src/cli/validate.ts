@@ -1,8 +1,8 @@
 /** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Diagnostic } from '../spec/diagnostics.ts';
-import { formatDiagnostic, sortDiagnostics } from '../spec/diagnostics.ts';
+import type { Diagnostic } from '../loader/diagnostics.ts';
+import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
 import type { ChoiceProof } from '../interpreter/api.ts';
 import { plural } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';

@@ -9,8 +9,8 @@
  *   expect.ts  expressions: evaluate, explain a false one
  *   report.ts  outcome and its text
  */
-import { hasErrors } from '../spec/diagnostics.ts';
-import { readYamlFile } from '../spec/yaml-file.ts';
+import { hasErrors } from '../loader/diagnostics.ts';
+import { readYamlFile } from '../loader/yaml-file.ts';
 import { isPlainObject } from './util.ts';
 import { loadScenario } from './load.ts';
 import { outcomeOf, type ScenarioOutcome } from './report.ts';

@@ -5,9 +5,9 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
-import { verifyQuote } from '../spec/seeds.ts';
-import { readYamlFile, type YamlFile } from '../spec/yaml-file.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
+import { verifyQuote } from '../loader/seeds.ts';
+import { readYamlFile, type YamlFile } from '../loader/yaml-file.ts';
 import { checkScenarioSchema, scenarioSchemaPath } from './schema.ts';
 import { isExpectStep, type Scenario } from './types.ts';
 

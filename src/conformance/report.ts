@@ -2,7 +2,7 @@
  * Reporting: a scenario's problems as `file:line:col: severity: message` lines (with hints),
  * the format editors and terminals turn into links.
  */
-import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
+import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
 
 export interface ScenarioOutcome {
   /** the file as shown in messages */

@@ -11,8 +11,8 @@ import { describePending, nextDecider } from '../agents/playout.ts';
 import { suggest } from '../expr/index.ts';
 import { openGame } from '../games.ts';
 import type { Action, EngineTools, Given, Pending } from '../interpreter/api.ts';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
-import type { Located, YamlFile } from '../spec/yaml-file.ts';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../loader/diagnostics.ts';
+import type { Located, YamlFile } from '../loader/yaml-file.ts';
 import { checkExpectation, evaluate, show, type ExprProblem } from './expect.ts';
 import type { LoadedScenario } from './load.ts';
 import {

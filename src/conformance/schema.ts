@@ -1,7 +1,7 @@
 /**
  * Validate a scenario file against schema/scenario.schema.json and turn Ajv's errors into
- * diagnostics at the offending key (the approach of src/spec/schema-check.ts, for a second schema;
- * the wording both share is in src/spec/schema-messages.ts).
+ * diagnostics at the offending key (the approach of src/loader/schema-check.ts, for a second schema;
+ * the wording both share is in src/loader/schema-messages.ts).
  *
  * A step is a `oneOf` of five shapes; Ajv would report one error per shape. We pick the shape the
  * author meant from its keys (`answers`, `seat`, `given`, `expect`, `play`) and explain only that one.
@@ -9,10 +9,10 @@
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
 import { suggest } from '../expr/index.ts';
-import type { Diagnostic } from '../spec/diagnostics.ts';
-import { lazySchema, type SchemaObject } from '../spec/schema-compile.ts';
-import { badValue, describe, explainLimit, isPlainObject, keyLabel, missingKey, notAllowed, schemaDiagnostics, sharedPhrases, unknownKey, wrongType, type Issue, type SchemaExplainer } from '../spec/schema-messages.ts';
-import type { YamlFile } from '../spec/yaml-file.ts';
+import type { Diagnostic } from '../loader/diagnostics.ts';
+import { lazySchema, type SchemaObject } from '../loader/schema-compile.ts';
+import { badValue, describe, explainLimit, isPlainObject, keyLabel, missingKey, notAllowed, schemaDiagnostics, sharedPhrases, unknownKey, wrongType, type Issue, type SchemaExplainer } from '../loader/schema-messages.ts';
+import type { YamlFile } from '../loader/yaml-file.ts';
 
 export const scenarioSchemaPath = fileURLToPath(new URL('../../schema/scenario.schema.json', import.meta.url));
 

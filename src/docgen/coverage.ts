@@ -4,8 +4,8 @@
  *   coverage = cited rule-bearing lines / (all lines − non-rule lines − blank lines)
  * where a rule-bearing line is one that is neither blank nor listed in some game's `nonRules`.
  */
-import { parseRef, seedInfo, seedLines, type SeedInfo } from '../spec/seeds.ts';
-import type { Text } from '../spec/types.generated.ts';
+import { parseRef, seedInfo, seedLines, type SeedInfo } from '../loader/seeds.ts';
+import type { Text } from '../loader/types.generated.ts';
 import { DocgenError } from './errors.ts';
 import type { DocNode, GameDoc } from './model.ts';
 

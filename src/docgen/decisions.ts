@@ -10,7 +10,7 @@
  *   condition, and a branch that cannot be taken is not drawn.
  */
 import type { Ast, BinaryNode } from '../expr/ast.ts';
-import type { Spec, Text } from '../spec/types.generated.ts';
+import type { Spec, Text } from '../loader/types.generated.ts';
 import type { Lang } from './i18n.ts';
 import { parse } from './readings/reader.ts';
 import { shortText } from './short-text.ts';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { findScenarioFiles, loadScenario, runScenario, type Scenario } from '../conformance/index.ts';
 import type { EngineTools } from '../interpreter/api.ts';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../spec/diagnostics.ts';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../loader/diagnostics.ts';
 
 export interface Example {
   /** the scenario file, relative to the project (rules folder's parent) */

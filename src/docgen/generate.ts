@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { compileGameDir } from '../games.ts';
-import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
-import { findGameDirs } from '../spec/load-spec.ts';
-import { displayPath } from '../spec/yaml-file.ts';
+import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
+import { findGameDirs } from '../loader/load-folder.ts';
+import { displayPath } from '../loader/yaml-file.ts';
 import { defaultScenariosDir, gameExamples, type Example } from './examples.ts';
 import { LANGS, type Lang } from './i18n.ts';
 import { buildGameDoc, type GameDoc } from './model.ts';

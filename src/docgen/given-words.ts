@@ -4,7 +4,7 @@
  * sentences; the names of variables and zones stay as code (they are the spec's names).
  */
 import type { Given, Json } from '../interpreter/api.ts';
-import type { Spec } from '../spec/types.generated.ts';
+import type { Spec } from '../loader/types.generated.ts';
 import type { Lang } from './i18n.ts';
 import { esc } from './markdown.ts';
 

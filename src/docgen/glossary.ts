@@ -5,8 +5,8 @@
  * and, when a spec has one, a `glossary:` section. Each Chinese term is looked up in the game's
  * source texts, so the page shows where it stands and how that text spells it.
  */
-import { normalizeLoose, seedLines } from '../spec/seeds.ts';
-import type { Effect, Text } from '../spec/types.generated.ts';
+import { normalizeLoose, seedLines } from '../loader/seeds.ts';
+import type { Effect, Text } from '../loader/types.generated.ts';
 import type { GameDoc } from './model.ts';
 import { spaceSets, textLabel } from './readings/reader.ts';
 

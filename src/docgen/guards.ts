@@ -4,7 +4,7 @@
  */
 import { children, walkAst as walk, type Ast } from '../expr/index.ts';
 export { children };
-import type { Expr, Option } from '../spec/types.generated.ts';
+import type { Expr, Option } from '../loader/types.generated.ts';
 import { parse } from './readings/reader.ts';
 
 const isOption = (n: Ast, id?: string): boolean =>

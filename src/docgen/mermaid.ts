@@ -15,7 +15,7 @@
  * Charts are drawn top-down: in a page-wide column a left-to-right chart of a turn's steps
  * would be wider than the page and shrunk; top-down, each of these charts fits at full size.
  */
-import type { Effect, Expr, Spec } from '../spec/types.generated.ts';
+import type { Effect, Expr, Spec } from '../loader/types.generated.ts';
 import { decisionPhrase, emptyBindings, fixedWords, fold, type Bindings } from './decisions.ts';
 import { ui } from './i18n.ts';
 import { Reader, effectKind, parse } from './readings/reader.ts';

@@ -3,8 +3,8 @@
  * under a stable anchor (its id), its parent rule (for nested `rule:` effects) and its file.
  */
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../spec/load-spec.ts';
-import type { Citation, Effect, Expr, Option, Spec, Text } from '../spec/types.generated.ts';
+import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../loader/load-folder.ts';
+import type { Citation, Effect, Expr, Option, Spec, Text } from '../loader/types.generated.ts';
 import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
 import type { GameSimulations } from './simulations/prepare.ts';

@@ -3,7 +3,7 @@
  * generated reading of its effects or formula, its verbatim source quotes linked to the source
  * lines, its `when` guard as badges, and its assumption set apart in a warning box.
  */
-import type { Effect, EffectList, Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../spec/types.generated.ts';
+import type { Effect, EffectList, Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../loader/types.generated.ts';
 import { nodeHref, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';

@@ -83,7 +83,7 @@ export interface SeatView {
 }
 
 /**
- * A compiled game, ready to run. Produced by `compileGame` (src/spec/compile… via loadGame).
+ * A compiled game, ready to run. Produced by `compileGame` (src/loader/compile… via loadGame).
  * `State` is opaque plain JSON: save it with JSON.stringify, restore with JSON.parse.
  */
 export interface Engine<State = unknown> {

@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
 import { validatePaths } from '../games.ts';
 import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
-import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../spec/diagnostics.ts';
+import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
 
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 

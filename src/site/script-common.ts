@@ -3,7 +3,7 @@
  * share: their folder options and how they report a validate + generate step.
  */
 import { relative } from 'node:path';
-import { formatDiagnostic, type Diagnostic } from '../spec/diagnostics.ts';
+import { formatDiagnostic, type Diagnostic } from '../loader/diagnostics.ts';
 import type { GenerateOutcome } from './generate.ts';
 
 /** the options both scripts take, for node:util parseArgs */

@@ -6,7 +6,7 @@
  */
 import type { Action, Engine, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from '../../src/interpreter/api.ts';
 import type { GameSource } from '../../src/cli/context.ts';
-import type { Diagnostic } from '../../src/spec/diagnostics.ts';
+import type { Diagnostic } from '../../src/loader/diagnostics.ts';
 
 export interface PickState {
   players: number;

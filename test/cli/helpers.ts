@@ -2,7 +2,7 @@ import type { Engine } from '../../src/interpreter/api.ts';
 import { bufferIO, type CliContext } from '../../src/cli/context.ts';
 import type { Prompter } from '../../src/cli/prompter.ts';
 import { run } from '../../src/cli/main.ts';
-import type { Diagnostic } from '../../src/spec/diagnostics.ts';
+import type { Diagnostic } from '../../src/loader/diagnostics.ts';
 import { fakeSource, makePickEngine } from './fake-engine.ts';
 
 export interface Ran {

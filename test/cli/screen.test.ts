@@ -10,7 +10,7 @@ import { randomSeatAgents } from '../../src/agents/random-agent.ts';
 import type { Engine, Json } from '../../src/interpreter/api.ts';
 import { renderGameOver, renderView } from '../../src/cli/render.ts';
 import { screenModel } from '../../src/cli/screen-model.ts';
-import type { Spec } from '../../src/spec/types.generated.ts';
+import type { Spec } from '../../src/loader/types.generated.ts';
 
 const opened = openGame('rules', 'cash-n-guns');
 const engine = opened.engine as Engine;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGlossary, looseMatch } from '../../src/docgen/glossary.ts';
 import { editionsOf, guardInfo } from '../../src/docgen/guards.ts';
 import { buildSite } from '../../src/docgen/site.ts';
-import type { Option } from '../../src/spec/types.generated.ts';
+import type { Option } from '../../src/loader/types.generated.ts';
 import { EDITION_RULES, loadDoc, REAL_GAME, unmarkNames } from './helpers.ts';
 
 const edition: Option = { id: 'edition', type: 'string', values: ['a', 'b', 'c'], default: 'a', text: { en: 'x', zh: 'x' }, assumption: { why: 'x' } };

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findScenarioFiles } from '../../src/conformance/index.ts';
 import { loadGames } from '../../src/docgen/generate.ts';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
-import { seedLines } from '../../src/spec/seeds.ts';
+import { seedLines } from '../../src/loader/seeds.ts';
 import { anchorsIn, cleanTemps, copyRules, linkTarget, REAL_GAME, unescapeHtml } from './helpers.ts';
 
 afterAll(cleanTemps);

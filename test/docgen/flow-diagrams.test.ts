@@ -10,8 +10,8 @@ import { LANGS } from '../../src/docgen/i18n.ts';
 import { balancedLines, mermaidLabel, overviewDiagram, ruleDiagram } from '../../src/docgen/mermaid.ts';
 import { nodeTitle } from '../../src/docgen/rule-block.ts';
 import { buildSite, DEFAULT_TEMPLATES } from '../../src/docgen/site.ts';
-import { findGameDirs } from '../../src/spec/load-spec.ts';
-import type { Effect, Spec } from '../../src/spec/types.generated.ts';
+import { findGameDirs } from '../../src/loader/load-folder.ts';
+import type { Effect, Spec } from '../../src/loader/types.generated.ts';
 import { loadDoc } from './helpers.ts';
 
 /** the most nodes one chart may have: beyond that its text gets small or the chart very tall */

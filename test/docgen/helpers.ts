@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { buildGameDoc, type GameDoc } from '../../src/docgen/model.ts';
-import { loadSpecFolder } from '../../src/spec/load-spec.ts';
+import { loadSpecFolder } from '../../src/loader/load-folder.ts';
 
 export const REAL_GAME = 'rules/cash-n-guns';
 export const EDITION_RULES = 'test/docgen/fixtures/edition-rules';

@@ -6,7 +6,7 @@ import {
   BINARY_OPS, EFFECT_KINDS, EXPR_KINDS, EXPR_TEMPLATE_KINDS, UNARY_OPS, functionNames, type Templates,
 } from '../../src/docgen/readings/templates.ts';
 import { zh } from '../../src/docgen/readings/zh.ts';
-import type { Effect, Spec } from '../../src/spec/types.generated.ts';
+import type { Effect, Spec } from '../../src/loader/types.generated.ts';
 import schema from '../../schema/spec.schema.json' with { type: 'json' };
 
 /** a spec with one of everything the readings name */

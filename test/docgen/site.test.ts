@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
-import { seedLines } from '../../src/spec/seeds.ts';
-import { ruleNodes } from '../../src/spec/load-spec.ts';
+import { seedLines } from '../../src/loader/seeds.ts';
+import { ruleNodes } from '../../src/loader/load-folder.ts';
 import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml, unmarkNames } from './helpers.ts';
 import { esc } from '../../src/docgen/markdown.ts';
 import { textIn as whyIn } from '../../src/docgen/i18n.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSeedModels, percent, quoteStart } from '../../src/docgen/coverage.ts';
 import { sourcePageMd } from '../../src/docgen/pages/source.ts';
-import { citedLines, parseRef, seedLines } from '../../src/spec/seeds.ts';
+import { citedLines, parseRef, seedLines } from '../../src/loader/seeds.ts';
 import { cleanTemps, loadDoc, REAL_GAME, unescapeHtml } from './helpers.ts';
 
 afterAll(cleanTemps);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DocgenError } from '../../src/docgen/errors.ts';
 import { buildGameDoc } from '../../src/docgen/model.ts';
 import { buildSite } from '../../src/docgen/site.ts';
-import type { LoadedSpec } from '../../src/spec/load-spec.ts';
-import type { Spec } from '../../src/spec/types.generated.ts';
+import type { LoadedSpec } from '../../src/loader/load-folder.ts';
+import type { Spec } from '../../src/loader/types.generated.ts';
 import { unmarkNames } from './helpers.ts';
 
 /** a spec that was never loaded from files: every node "stands" at x.yaml:1 */

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { compileGameDir } from '../../src/games.ts';
 import type { EngineTools, Json } from '../../src/interpreter/api.ts';
-import type { Diagnostic } from '../../src/spec/diagnostics.ts';
+import type { Diagnostic } from '../../src/loader/diagnostics.ts';
 
 export const fixture = (name: string): string => `test/fixtures/dsl/${name}`;
 

@@ -12,7 +12,7 @@ import { listGames } from '../../src/games.ts';
 import type { Json } from '../../src/interpreter/api.ts';
 import { compileProgram } from '../../src/interpreter/compile/index.ts';
 import { makeEngine } from '../../src/interpreter/engine.ts';
-import { loadSpecFolder } from '../../src/spec/load-spec.ts';
+import { loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { Env } from '../../src/interpreter/compile/env.ts';
 import { makeScope } from '../../src/interpreter/compile/scope.ts';
 import type { Program } from '../../src/interpreter/program.ts';

@@ -14,7 +14,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, default: { ...fs, readFileSync }, readFileSync };
 });
 
-const { loadSpecFolder } = await import('../../src/spec/load-spec.ts');
+const { loadSpecFolder } = await import('../../src/loader/load-folder.ts');
 
 describe('a missing seed file', () => {
   it('is one error, at the game seeds, naming the file', () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Action, EngineTools, Json, Pending } from '../../src/interpreter/api.ts';
 import type { State } from '../../src/interpreter/state.ts';
 import { compileGameDir } from '../../src/games.ts';
-import { loadSpecFolder } from '../../src/spec/load-spec.ts';
+import { loadSpecFolder } from '../../src/loader/load-folder.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));

@@ -10,7 +10,7 @@ import type { EngineTools, Json } from '../../src/interpreter/api.ts';
 import { compileGameDir, listGames } from '../../src/games.ts';
 import { compileProgram } from '../../src/interpreter/compile/index.ts';
 import type { Program } from '../../src/interpreter/program.ts';
-import { loadSpecFolder } from '../../src/spec/load-spec.ts';
+import { loadSpecFolder } from '../../src/loader/load-folder.ts';
 
 const RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
 /** fixture folders holding games written to exercise hidden information */

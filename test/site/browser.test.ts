@@ -29,7 +29,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
-import { findGameDirs, loadSpecFolder } from '../../src/spec/load-spec.ts';
+import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
 import { chartProblems, simulationCharts } from './simulations-check.ts';
 

@@ -1,5 +1,5 @@
 /** The game's overview: players, length, what you do, how it ends and who wins; the game node and its options. */
-import type { Effect, Expr } from '../../spec/types.generated.ts';
+import type { Effect, Expr } from '../../loader/types.generated.ts';
 import { nodeHref, plainReader, ruleLink, type PageCtx } from '../context.ts';
 import { percent } from '../coverage.ts';
 import { esc, relLink } from '../markdown.ts';

@@ -1,5 +1,5 @@
 /** English reading templates: one per effect kind, expression node kind, operator and built-in function. */
-import type { Expr } from '../../spec/types.generated.ts';
+import type { Expr } from '../../loader/types.generated.ts';
 import { lam, type Arg, type Read, type Templates } from './templates.ts';
 
 const q = (s: string) => `“${s}”`;

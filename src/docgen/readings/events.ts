@@ -4,7 +4,7 @@
  * from the spec (seat names, zone and var labels, card names, prompts, labels, rule texts); the
  * templates only join them, in English and Chinese.
  */
-import type { Text } from '../../spec/types.generated.ts';
+import type { Text } from '../../loader/types.generated.ts';
 import type { Lang } from '../i18n.ts';
 
 export interface EventTemplates {

@@ -4,7 +4,7 @@
  * never drift from the data; a kind, operator or function with no template is a DocgenError.
  */
 import { parseExpr, type Ast } from '../../expr/index.ts';
-import type { Effect, Expr, Spec, Text } from '../../spec/types.generated.ts';
+import type { Effect, Expr, Spec, Text } from '../../loader/types.generated.ts';
 import { DocgenError } from '../errors.ts';
 import { EFFECT_KINDS, EXPR_TEMPLATE_KINDS, type Arg, type EffectKind, type NameKind, type Read, type Templates } from './templates.ts';
 

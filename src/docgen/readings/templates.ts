@@ -9,7 +9,7 @@ import type {
   AddEffect, CallEffect, ChooseEffect, DealEffect, EliminateEffect, EmitEffect, EndGameEffect, ForEachEffect, IfEffect,
   LetEffect, LogEffect, MoveEffect, RepeatEffect, ResolveEffect, RuleEffect, SetEffect, ShuffleEffect, SplitEffect, Text, WhileEffect,
   Expr,
-} from '../../spec/types.generated.ts';
+} from '../../loader/types.generated.ts';
 import type { Lang } from '../i18n.ts';
 
 /** show cards to everyone (their backs, for cards that share a front) */

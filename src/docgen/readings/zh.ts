@@ -1,5 +1,5 @@
 /** 中文解讀模板：每種效果、運算式節點、運算子與內建函式各一個。 */
-import type { Expr } from '../../spec/types.generated.ts';
+import type { Expr } from '../../loader/types.generated.ts';
 import { lam, type Arg, type Read, type Templates } from './templates.ts';
 
 const q = (s: string) => `「${s}」`;

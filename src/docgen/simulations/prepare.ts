@@ -11,9 +11,9 @@
 import { basename } from 'node:path';
 import { compileGameDir } from '../../games.ts';
 import type { Json } from '../../interpreter/api.ts';
-import { hasErrors } from '../../spec/diagnostics.ts';
-import { findGameDirs } from '../../spec/load-spec.ts';
-import type { Text } from '../../spec/types.generated.ts';
+import { hasErrors } from '../../loader/diagnostics.ts';
+import { findGameDirs } from '../../loader/load-folder.ts';
+import type { Text } from '../../loader/types.generated.ts';
 import { simulate, type SimulationSummary } from '../../cli/simulate.ts';
 import { LANGS, type Lang } from '../i18n.ts';
 import { DEFAULT_CACHE_DIR, readCached, simulationKey, writeCached } from './cache.ts';

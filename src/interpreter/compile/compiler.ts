@@ -4,8 +4,8 @@
  */
 import { assignable, compileExpr, compileLambda, parseExpr, typeToString } from '../../expr/index.ts';
 import type { Ast, ExprError, Type } from '../../expr/index.ts';
-import type { Diagnostic } from '../../spec/diagnostics.ts';
-import type { LoadedSpec } from '../../spec/load-spec.ts';
+import type { Diagnostic } from '../../loader/diagnostics.ts';
+import type { LoadedSpec } from '../../loader/load-folder.ts';
 import type { Json } from '../api.ts';
 import type { Instr, Program, Run, RunCtx, ZoneRef } from '../program.ts';
 import { Env } from './env.ts';

@@ -2,8 +2,8 @@
  * Spec → Program. Stages: declarations, functions, end rules, outcome, then the setup and flow
  * rules into one instruction list, then static checks over the instructions.
  */
-import type { Diagnostic } from '../../spec/diagnostics.ts';
-import type { LoadedSpec } from '../../spec/load-spec.ts';
+import type { Diagnostic } from '../../loader/diagnostics.ts';
+import type { LoadedSpec } from '../../loader/load-folder.ts';
 import type { Program } from '../program.ts';
 import { Compiler, Env, isNode, type Node } from './compiler.ts';
 import { compileDeclarations, list } from './declarations.ts';

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { loadSpecFile } from '../../src/spec/load-spec.ts';
-import { checkFragmentSchema } from '../../src/spec/schema-check.ts';
-import { parseYaml } from '../../src/spec/yaml-file.ts';
+import { formatDiagnostic } from '../../src/loader/diagnostics.ts';
+import { loadSpecFile } from '../../src/loader/load-folder.ts';
+import { checkFragmentSchema } from '../../src/loader/schema-check.ts';
+import { parseYaml } from '../../src/loader/yaml-file.ts';
 
 const bad = 'test/fixtures/spec/bad';
 

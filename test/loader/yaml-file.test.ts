@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml, readYamlFile } from '../../src/spec/yaml-file.ts';
+import { parseYaml, readYamlFile } from '../../src/loader/yaml-file.ts';
 
 /** The character of `text` at a 1-based line:col. */
 function charAt(text: string, line: number, col: number): string | undefined {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../../src/spec/diagnostics.ts';
-import { findGameDirs, loadSpecFolder, ruleNodes, schemaLine } from '../../src/spec/load-spec.ts';
-import type { MoveEffect, RepeatEffect, RuleEffect } from '../../src/spec/types.generated.ts';
+import { formatDiagnostic } from '../../src/loader/diagnostics.ts';
+import { findGameDirs, loadSpecFolder, ruleNodes, schemaLine } from '../../src/loader/load-folder.ts';
+import type { MoveEffect, RepeatEffect, RuleEffect } from '../../src/loader/types.generated.ts';
 
 const fixtures = 'test/fixtures/spec';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeDiagnostics, formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../../src/spec/diagnostics.ts';
+import { dedupeDiagnostics, formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../../src/loader/diagnostics.ts';
 
 const d = (file: string, line: number, col: number, severity: Diagnostic['severity'] = 'error'): Diagnostic => ({
   file,

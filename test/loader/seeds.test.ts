@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { citedLines, parseRef, seedIndex, seedLines, seedsDir, verifyQuote, verifyRef } from '../../src/spec/seeds.ts';
+import { citedLines, parseRef, seedIndex, seedLines, seedsDir, verifyQuote, verifyRef } from '../../src/loader/seeds.ts';
 
 describe('seed index', () => {
   it('lists the five seeds with ids 000..004 and the right line counts', () => {

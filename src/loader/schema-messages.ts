@@ -1,6 +1,6 @@
 /**
  * Ajv's errors and JSON values in plain words: the part shared by the spec schema check
- * (src/spec/schema-check.ts) and the scenario schema check (src/conformance/schema.ts).
+ * (src/loader/schema-check.ts) and the scenario schema check (src/conformance/schema.ts).
  *
  * Each check says what is its own through a SchemaExplainer (how its schema's titles read, which
  * branch of a failing union the author meant, its keyword-specific wording); the walk over the

@@ -1,6 +1,6 @@
 /**
  * A JSON schema file compiled with Ajv (draft 2020-12) once, on first use: the setup shared by
- * the spec schema check (src/spec/schema-check.ts) and the scenario schema check
+ * the spec schema check (src/loader/schema-check.ts) and the scenario schema check
  * (src/conformance/schema.ts).
  */
 import { readFileSync } from 'node:fs';

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateTypes, typesFile } from '../../scripts/schema-types.ts';
 
-describe('src/spec/types.generated.ts', () => {
+describe('src/loader/types.generated.ts', () => {
   it('is up to date with schema/spec.schema.json (else run: npm run schema:types)', async () => {
     const fresh = await generateTypes();
     const committed = readFileSync(typesFile, 'utf8');
-    expect(committed === fresh, 'src/spec/types.generated.ts is stale: run `npm run schema:types`').toBe(true);
+    expect(committed === fresh, 'src/loader/types.generated.ts is stale: run `npm run schema:types`').toBe(true);
   });
 
   it('names the main spec parts', () => {

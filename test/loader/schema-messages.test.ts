@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describe as describeValue, keyLabel, typeWords, valueAt } from '../../src/spec/schema-messages.ts';
+import { describe as describeValue, keyLabel, typeWords, valueAt } from '../../src/loader/schema-messages.ts';
 
 describe('schema messages', () => {
   it('names the value at a pointer, list items by their list, with per-schema item names', () => {
