@@ -3,6 +3,7 @@
  * under a stable anchor (its id), its parent rule (for nested `rule:` effects) and its file.
  */
 import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { walkEffects } from '../effects/walk.ts';
 import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../loader/load-folder.ts';
 import type { Citation, Effect, Expr, Option, Spec, Text } from '../loader/types.generated.ts';
 import { DocgenError } from './errors.ts';
@@ -133,17 +134,13 @@ export function buildGameDoc(dir: string, loaded: LoadedSpec, rulesDir: string):
 /** the rule node each nested `rule:` effect belongs to */
 function parentMap(spec: Spec): Map<object, AnyRuleNode> {
   const out = new Map<object, AnyRuleNode>();
-  const visit = (owner: AnyRuleNode, effects: Effect[] | undefined) => {
-    for (const e of effects ?? []) {
-      if ('rule' in e) {
-        out.set(e.rule, owner);
-        visit(e.rule, e.rule.do);
-      } else if ('if' in e) {
-        visit(owner, e.then);
-        visit(owner, e.else);
-      } else if ('do' in e && Array.isArray(e.do)) visit(owner, e.do);
-    }
-  };
+  const visit = (owner: AnyRuleNode, effects: Effect[] | undefined) =>
+    walkEffects(effects, (e) => {
+      if (!('rule' in e)) return true;
+      out.set(e.rule, owner);
+      visit(e.rule, e.rule.do);
+      return false;
+    });
   for (const { node } of ruleNodes(spec)) {
     if (!out.has(node)) visit(node, (node as NodeLike).do);
   }

@@ -282,3 +282,9 @@ function suggestIds(got: string, ids: string[]): string | undefined {
   const best = suggest(got, ids);
   return best === undefined ? undefined : `did you mean '${best}'?`;
 }
+
+/** A trigger's event (`event:`; not `on:`, which YAML 1.1 tools read as `true`). */
+export function triggerEvent(t: Node): string | undefined {
+  const ev = t['event'];
+  return typeof ev === 'string' ? ev : undefined;
+}

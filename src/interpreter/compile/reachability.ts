@@ -3,8 +3,7 @@
  * (a plain graph search over jumps, as in GGP/RG validators), and every procedure and trigger used.
  */
 import type { Compiler, Node } from './compiler.ts';
-import { list } from './declarations.ts';
-import { triggerEvent } from './effects.ts';
+import { list, triggerEvent } from './declarations.ts';
 
 export function checkReachable(cc: Compiler, spec: Node): void {
   const code = cc.code;
