@@ -1,5 +1,6 @@
 /** `call: <procedure id>, with: {param: value}`: run a procedure (compiled once; may recurse). */
 import { list } from '../interpreter/compile/declarations.ts';
+import type { Node } from '../interpreter/compile/compiler.ts';
 import { en, zh } from '../docgen/readings/phrases.ts';
 import { effectKind, noBlocks } from './kind.ts';
 
@@ -8,7 +9,7 @@ export default effectKind({
   blocks: noBlocks,
   compile: (cx, e, env, rule) => {
     const id = String(e['call']);
-    const proc = list(cx.spec, 'procedures').find((x) => x['id'] === id);
+    const proc = cx.cc.model.procedure(id) as Node | undefined;
     if (!proc) {
       cx.cc.error(e, 'call', `unknown procedure '${id}'`, `procedures: ${list(cx.spec, 'procedures').map((x) => String(x['id'])).join(', ') || 'none'}`);
       return;

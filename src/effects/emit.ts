@@ -1,5 +1,6 @@
 /** `emit: <event>, with: {…}`: announce an event; every trigger listening to it runs. */
 import { list, triggerEvent } from '../interpreter/compile/declarations.ts';
+import type { Node } from '../interpreter/compile/compiler.ts';
 import { en, zh } from '../docgen/readings/phrases.ts';
 import { effectKind, noBlocks, type Writes } from './kind.ts';
 
@@ -8,7 +9,7 @@ export default effectKind({
   blocks: noBlocks,
   compile: (cx, e, env, rule) => {
     const event = String(e['emit']);
-    const handlers = list(cx.spec, 'triggers').filter((t) => triggerEvent(t) === event);
+    const handlers = cx.cc.model.triggersOn(event) as unknown as Node[];
     if (handlers.length === 0) cx.cc.warn(e, 'emit', `no trigger listens to '${event}'`);
     for (const h of handlers) cx.callBody(h, e, 'emit', env, rule, `trigger '${String(h['id'])}'`);
   },

@@ -7,7 +7,7 @@ export default effectKind({
   blocks: noBlocks,
   compile: (cx, e, _env, rule) => {
     const end = String(e['endGame']);
-    if (!list(cx.spec, 'ends').some((x) => x['id'] === end)) cx.cc.error(e, 'endGame', `unknown end rule '${end}'`, `ends: ${list(cx.spec, 'ends').map((x) => String(x['id'])).join(', ')}`);
+    if (!cx.cc.model.end(end)) cx.cc.error(e, 'endGame', `unknown end rule '${end}'`, `ends: ${list(cx.spec, 'ends').map((x) => String(x['id'])).join(', ')}`);
     cx.cc.emit({ op: 'end', end, rule }, rule);
   },
   // nothing runs after it, so what it "writes" is moot: counted as everything, to be safe
