@@ -187,6 +187,8 @@ export interface Program {
   options: OptionDecl[];
   cards: CardKind[];
   propNames: string[];
+  /** card props declared in a kind's `propTypes` (places are stored as item indices); others take their values' type */
+  cardPropTypes: Record<string, import('../expr/index.ts').Type>;
   spaces: SpaceSet[];
   vars: VarDecl[];
   seatVars: VarDecl[];

@@ -35,6 +35,22 @@ describe('structured props: lists and typed references', () => {
     expect(d.line).toBe(40); // the props of d
   });
 
+  it('types card props too: a tile naming a district reads as that place', () => {
+    const e = open('board');
+    const s = e.create({ players: 2, seed: 1 });
+    expect(e.evaluate(s, 'map(tiles, t => t.district.id)')).toEqual(['a', 'c']);
+    expect(e.evaluate(s, 'first(tiles).district.region == region["north"]')).toBe(e.evaluate(s, 'district["a"].region == region["north"]'));
+    expect(e.evaluate(s, 'map(last(tiles).near, x => x.id)')).toEqual(['b', 'd']);
+  });
+
+  it('refuses a card prop naming an unknown place, and a prop typed two ways', () => {
+    expect(errorsOf(broken('props: {district: c, near: [b, d]}', 'props: {district: cc, near: [b, d]}'))).toEqual([
+      expect.stringMatching(/^\d+:\d+ 'cc' is not a place of 'district'$/),
+    ]);
+    const twice = broken("    props: {district: c, near: [b, d]}\n", "    props: {district: c, near: [b, d]}\n    propTypes: {district: port}\n");
+    expect(errorsOf(twice)).toEqual([expect.stringMatching(/prop 'district' is typed port here but district on another card kind/)]);
+  });
+
   it('refuses edges that are not symmetric unless directed', () => {
     const dir = broken('props: {region: south, adj: [c]}\n', 'props: {region: south, adj: [c, a]}\n');
     expect(errorsOf(dir)).toEqual([expect.stringMatching(/'d' lists 'a' as a neighbour, but 'a' does not list 'd'/)]);
