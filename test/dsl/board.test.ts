@@ -59,6 +59,29 @@ describe('structured props: lists and typed references', () => {
   });
 });
 
+describe('given values for place-typed and keyed vars (scenarios)', () => {
+  it('takes a place by its id, and a keyed var as a map of the places to change', () => {
+    const e = open('board');
+    const s = e.arrange(e.create({ players: 2, seed: 1 }), { vars: { ship: 'p2', visits: { c: 2, a: 1 } }, seats: { '1': { vars: { truck: 'c' } } } });
+    expect(e.evaluate(s, 'ship == port["p2"]')).toBe(true);
+    expect(e.evaluate(s, 'seat(1).truck == district["c"]')).toBe(true);
+    expect(e.evaluate(s, 'map(district, d => visits[d])')).toEqual([1, 0, 2, 0]); // e is not in play with 2 players
+    // a second map changes only its own places
+    const t = e.arrange(s, { vars: { visits: { b: 5 } } });
+    expect(e.evaluate(t, 'map(district, d => visits[d])')).toEqual([1, 5, 2, 0]);
+    // the old forms still work: an index, and one value per place in order
+    const u = e.arrange(s, { vars: { ship: 0, visits: [0, 0, 0, 0, 9] } });
+    expect(e.evaluate(u, 'ship == first(port) and visits[district["e"]] == 9')).toBe(true);
+  });
+
+  it('refuses an unknown place with a suggestion', () => {
+    const e = open('board');
+    const s = e.create({ players: 2, seed: 1 });
+    expect(() => e.arrange(s, { vars: { ship: 'p22' } })).toThrow(/'p22' is not a place of 'port' \(for 'ship'\); did you mean 'p2'\?/);
+    expect(() => e.arrange(s, { vars: { visits: { cc: 1 } } })).toThrow(/'cc' is not a place of 'district' \(a key of 'visits'\)/);
+  });
+});
+
 describe('graph helpers', () => {
   it('neighbours, adjacent and distance follow the edges of the places in play', () => {
     const e = open('board');
