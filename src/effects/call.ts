@@ -18,7 +18,7 @@ export default effectKind({
   },
   writes: (e, w) => {
     const proc = list(w.spec, 'procedures').find((x) => x['id'] === e.call);
-    return proc ? w.body(proc['do'], e.call) : 'all';
+    return proc ? w.body(proc['do'], e.call, proc['params']) : 'all';
   },
   read: {
     en: (e, r) => `carry out ${r.ref(e.call)}${en.withArgs(e.with, r)}`,

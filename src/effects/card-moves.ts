@@ -1,6 +1,6 @@
 /** Card-moving helpers shared by the move, deal and split effects (a helper module, not an effect kind). */
 import type { Program, RunCtx, ZoneRef } from '../interpreter/program.ts';
-import { log, mergeVis, zoneName, zoneVis } from '../interpreter/runtime.ts';
+import { log, mergeVis, resolveRef, zoneName, zoneVis } from '../interpreter/runtime.ts';
 
 export function removeCards(src: number[], cards: number[], rule: string): number[] {
   const taken: number[] = [];
@@ -37,16 +37,18 @@ export function removeWhere(src: number[], pred: (card: number) => boolean): num
 
 /** log a move for those who may see it: the cards and what they show, or only how many moved */
 export function logMove(c: RunCtx, rule: string, p: Program, from: ZoneRef, to: ZoneRef, cards: number[]): void {
-  const fromSeat = from.seat?.(c);
-  const toSeat = to.seat?.(c);
+  const a = resolveRef(c, from);
+  const b = resolveRef(c, to);
+  const fromSeat = a.seat;
+  const toSeat = b.seat;
   const where = {
-    from: zoneName(p, from.zone, from.key?.(c)),
+    from: zoneName(p, a.zone, a.key),
     ...(fromSeat !== undefined ? { fromSeat } : {}),
-    to: zoneName(p, to.zone, to.key?.(c)),
+    to: zoneName(p, b.zone, b.key),
     ...(toSeat !== undefined ? { toSeat } : {}),
     count: cards.length,
   };
-  const vis = mergeVis(zoneVis(p, from.zone, fromSeat), zoneVis(p, to.zone, toSeat));
+  const vis = mergeVis(zoneVis(p, a.zone, fromSeat), zoneVis(p, b.zone, toSeat));
   // what the cards show: the kind, or only the front for kinds that hide behind one
   const shows = cards.map((card) => { const k = p.cards[c.t.kindOf[card]!]!; return k.front ? k.front.id : k.id; });
   if (vis === 'all') log(c, rule, 'move', { ...where, cards, shows });

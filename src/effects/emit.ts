@@ -17,7 +17,7 @@ export default effectKind({
     let out: Writes = new Set();
     for (const h of list(w.spec, 'triggers')) {
       if (triggerEvent(h) !== e.emit) continue;
-      const b = w.body(h['do'], String(h['id']));
+      const b = w.body(h['do'], String(h['id']), h['params']);
       if (b === 'all') return 'all';
       out = new Set([...out, ...b]);
     }

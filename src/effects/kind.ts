@@ -59,8 +59,12 @@ export type Writes = Set<string> | 'all';
 export interface WritesCx {
   /** the names in an expression (what a zone ref or a var path writes through) */
   names(src: unknown): Set<string>;
-  /** what the procedure, trigger or effect list body named `id` may write (a chain counted once) */
-  body(effects: unknown, id: string): Writes;
+  /**
+   * What the procedure, trigger or effect list body named `id` may write (a chain counted once);
+   * `params` are its declared params: a write through a `zone` parameter may be any zone, so it
+   * counts as everything.
+   */
+  body(effects: unknown, id: string, params?: unknown): Writes;
   /** the spec, as plain data */
   spec: Node;
 }

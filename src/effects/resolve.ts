@@ -36,12 +36,12 @@ export default effectKind({
       out = new Set([...(out as Set<string>), ...b]);
       return true;
     };
+    const decl = list(w.spec, 'effectLists').find((x) => x['id'] === e.list);
     for (const k of carriers(w.spec)) {
       const own = isNode(k['effects']) ? k['effects'][e.list] : undefined;
-      if (Array.isArray(own) && !add(w.body(own, `${String(k['id'])}.${e.list}`))) return 'all';
+      if (Array.isArray(own) && !add(w.body(own, `${String(k['id'])}.${e.list}`, decl?.['params']))) return 'all';
     }
-    const decl = list(w.spec, 'effectLists').find((x) => x['id'] === e.list);
-    if (decl && Array.isArray(decl['do']) && !add(w.body(decl['do'], e.list))) return 'all';
+    if (decl && Array.isArray(decl['do']) && !add(w.body(decl['do'], e.list, decl['params']))) return 'all';
     return out;
   },
   read: {

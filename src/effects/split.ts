@@ -1,6 +1,6 @@
 /** `split: <zone>, among: <seats>, into: <seat zone>, value: <lambda>`: share cards out in equal values. */
 import type { Run } from '../interpreter/program.ts';
-import { log, zoneOf, zoneVis } from '../interpreter/runtime.ts';
+import { log, resolveRef, zoneOf, zoneVis } from '../interpreter/runtime.ts';
 import { equalSplit } from '../interpreter/split.ts';
 import { T } from '../interpreter/compile/types.ts';
 import { logMove } from './card-moves.ts';
@@ -40,9 +40,9 @@ export default effectKind({
           if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
         }
         // the share tells what the notes were worth: public only if the notes were in sight
-        const owner = from.seat?.(c); // evaluated even when not logging: a lambda in it writes its slot, as before
+        const at = resolveRef(c, from); // evaluated even when not logging: a lambda in it writes its slot, as before
         if (!c.s.logging) return;
-        const vis = zoneVis(p, from.zone, owner);
+        const vis = zoneVis(p, at.zone, at.seat);
         if (vis === 'all') log(c, rule, 'split', { among: seats, share, left });
         else log(c, rule, 'split', { among: seats, share, left }, [...new Set([...vis, ...seats])], { among: seats, left });
       },

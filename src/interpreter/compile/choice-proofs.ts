@@ -367,7 +367,12 @@ export function writesOf(effects: unknown, spec: Node, inlining: string[] = []):
   const out = new Set<string>();
   const cx: WritesCx = {
     names: namesIn,
-    body: (body, id) => (inlining.includes(id) ? new Set() : writesOf(body, spec, [...inlining, id])),
+    body: (body, id, params) => {
+      if (inlining.includes(id)) return new Set();
+      const w = writesOf(body, spec, [...inlining, id]);
+      const zones = list(params).filter((x) => isNode(x) && x['type'] === 'zone').map((x) => (x as Node)['name']);
+      return w !== 'all' && zones.some((z) => w.has(String(z))) ? 'all' : w;
+    },
     spec,
   };
   let all = false;

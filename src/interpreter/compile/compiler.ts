@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../loader/diagnostics.ts';
 import type { LoadedSpec } from '../../loader/load-folder.ts';
 import { gameModel, type GameModel } from '../../model/game-model.ts';
 import type { Json } from '../api.ts';
-import type { Instr, Program, Run, RunCtx, ZoneRef } from '../program.ts';
+import type { Instr, Program, Run, RunCtx, ZoneHandle, ZoneRef } from '../program.ts';
 import { Env } from './env.ts';
 import { makeScope, type ScopeKind, type UserFunction } from './scope.ts';
 import { BUILTIN_TYPES, T, spaceSetOf, varType } from './types.ts';
@@ -199,6 +199,16 @@ export class Compiler {
     const p = this.program;
     const base = ast.kind === 'Index' ? ast.object : ast;
     let ref: ZoneRef | undefined;
+    const local = base.kind === 'Name' ? env.lookup(base.name) : undefined;
+    if (local?.zone) {
+      // a zone parameter: which zone it is comes with the call
+      if (ast.kind === 'Index') {
+        this.error(obj, key, `'${base.kind === 'Name' ? base.name : ''}' is a zone parameter: pass the entry of a keyed zone itself (e.g. stack[l]), it cannot be indexed here`);
+        return undefined;
+      }
+      const slot = local.slot;
+      return { zone: -1, dyn: (c) => c.locals[slot] as ZoneHandle };
+    }
     if (base.kind === 'Name') {
       const z = p.zones.findIndex((d) => d.id === base.name && d.per === 'game');
       if (z < 0) {
@@ -247,6 +257,10 @@ export class Compiler {
     if (base.kind === 'Name') {
       const local = env.lookup(base.name);
       const i = p.vars.findIndex((d) => d.id === base.name);
+      if (local?.zone) {
+        this.error(obj, key, `'${base.name}' is a zone parameter: it cannot be set (move cards into or out of it instead)`);
+        return undefined;
+      }
       if (local) {
         const slot = local.slot;
         t = { type: local.type, name: base.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; } };

@@ -10,6 +10,7 @@ import { EFFECT_KEYS, effectKeyOf, kindOf } from '../../effects/registry.ts';
 import type { EffectKey } from '../../effects/kind.ts';
 import type { Json } from '../api.ts';
 import type { Body, Run, ZoneRef } from '../program.ts';
+import { handleOf } from '../runtime.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T } from './types.ts';
@@ -37,7 +38,7 @@ export interface ListTable {
 
 
 /** `params: [{name, type}]` of a procedure or trigger; undefined (reported) when one is untyped */
-export type Param = { name: string; type: Type; values?: string[] };
+export type Param = { name: string; type: Type; values?: string[]; zone?: true };
 
 function parseParams(cc: Compiler, target: Node, what: string): Param[] | undefined {
   const raw = target['params'];
@@ -52,6 +53,11 @@ function parseParams(cc: Compiler, target: Node, what: string): Param[] | undefi
     if (!isNode(x) || typeof x['name'] !== 'string' || typeof x['type'] !== 'string') {
       cc.error(raw, i, `parameter ${i + 1} of ${what} needs a name and a type, e.g. {name: ${typeof x === 'string' ? x : 'who'}, type: seat}`, 'a body is compiled once for all its calls, so its parameters are typed like a function\'s');
       ok = false;
+      return;
+    }
+    // `zone`: the caller passes a zone (a game zone, a keyed zone's entry, a seat's zone)
+    if (x['type'] === 'zone') {
+      out.push({ name: x['name'], type: T.list(T.card), zone: true });
       return;
     }
     const type = cc.declaredType(x, 'type');
@@ -155,6 +161,16 @@ export class EffectCompiler {
         this.cc.error(site, key, `${what} needs parameter '${param.name}' (${typeToString(param.type)})`);
         return undefined;
       }
+      if (param.zone) {
+        if (typeof given[param.name] !== 'string') {
+          this.cc.error(given, param.name, `parameter '${param.name}' of ${what} is a zone: pass a zone, like deck or stack[x]`);
+          return undefined;
+        }
+        const ref = this.cc.zoneRef(given, param.name, env);
+        if (!ref) return undefined;
+        fns.push((c) => handleOf(c, ref));
+        continue;
+      }
       const value = param.values ? this.cc.word(given, param.name, env, param.values) : this.cc.expr(given, param.name, env, param.type);
       if (!value) return undefined;
       fns.push(value.fn as Run<Json>);
@@ -200,7 +216,7 @@ export class EffectCompiler {
       for (const param of info.params) {
         const slot = this.cc.newSlot();
         body.params.push(slot);
-        env.bind(param.name, { slot, type: param.type });
+        env.bind(param.name, { slot, type: param.type, ...(param.zone ? { zone: true as const } : {}) });
       }
       body.entry = this.cc.code.length;
       const callerFacts = this.prover.hide(); // a body is proven as its own root
