@@ -14,7 +14,7 @@
  * because a later iteration runs after it). Bodies of called procedures and triggers see none of
  * the caller's facts (their names are bound anew), but their writes still kill the caller's.
  */
-import type { Ast } from '../../expr/ast.ts';
+import { walkAst, type Ast } from '../../expr/ast.ts';
 import { parseExpr } from '../../expr/parser.ts';
 
 type Formula =
@@ -326,29 +326,17 @@ function implies(facts: Formula[], goal: Formula): boolean | undefined {
 
 /** every name an expression reads, with the names read by the user functions it calls */
 function readsOf(n: Ast, functionBody: (name: string) => Ast | undefined, into = new Set<string>()): Set<string> {
-  const walk = (x: Ast): void => {
-    switch (x.kind) {
-      case 'Name': into.add(x.name); return;
-      case 'Member': into.add(x.name); walk(x.object); return;
-      case 'Call': {
-        if (!into.has(`${x.name}()`)) {
-          into.add(`${x.name}()`);
-          into.add(x.name);
-          const body = functionBody(x.name);
-          if (body) walk(body);
-        }
-        x.args.forEach(walk);
-        return;
+  const walk = (root: Ast): void =>
+    walkAst(root, (x) => {
+      if (x.kind === 'Name' || x.kind === 'Member') into.add(x.name);
+      else if (x.kind === 'Call' && !into.has(`${x.name}()`)) {
+        // a user function reads what its body reads (each body once)
+        into.add(`${x.name}()`);
+        into.add(x.name);
+        const body = functionBody(x.name);
+        if (body) walk(body);
       }
-      case 'Lambda': walk(x.body); return;
-      case 'Unary': walk(x.operand); return;
-      case 'Binary': walk(x.left); walk(x.right); return;
-      case 'Index': walk(x.object); walk(x.index); return;
-      case 'If': walk(x.cond); walk(x.then); walk(x.else); return;
-      case 'List': x.items.forEach(walk); return;
-      default: return;
-    }
-  };
+    });
   walk(n);
   return into;
 }
