@@ -148,19 +148,19 @@ export function makeEngine(p: Program): EngineTools<State> {
     const k = pd.seats.indexOf(seat);
     if (!ch || !isWaiting(pd, ch, k)) return undefined;
     const opts = pd.options[k]!;
-    return ch.optionType === 'card' ? distinctCards(s, ch, seat, opts as number[]) : opts;
+    return ch.optionType === 'card' ? distinctCards(s, ch, seat, opts as (number | null)[]) : opts;
   }
 
   // stamp[key] === stampGen marks a key seen in the current distinctCards call: no Set per call
   const stamp = new Uint32Array(p.cards.length + fronts.length + 1);
   let stampGen = 0;
 
-  function distinctCards(s: State, ch: ChooseInstr, seat: number, opts: readonly number[]): number[] {
+  function distinctCards(s: State, ch: ChooseInstr, seat: number, opts: readonly (number | null)[]): (number | null)[] {
     // Cards of one kind are interchangeable to the rules: offer one of each kind the seat can tell
     // apart — per kind when it knows the card, per front when it sees only the front, and one
     // "unseen card" for cards it cannot see (offering more would tell their kinds apart).
     const kindOf = tablesFor(s).kindOf;
-    const out: number[] = [];
+    const out: (number | null)[] = [];
     const knows = ch.optionsZone ? zoneKnowledge(s, ch, seat) : knowledge(p, s, seat);
     if (++stampGen === 0xffffffff) {
       stamp.fill(0);
@@ -168,6 +168,11 @@ export function makeEngine(p: Program): EngineTools<State> {
     }
     const kinds = p.cards.length;
     for (const card of opts) {
+      // none (Done, or "no card") is no card: offered as it is, once
+      if (card === null) {
+        if (!out.includes(null)) out.push(null);
+        continue;
+      }
       const kind = kindOf[card]!;
       const known = knows(card);
       // keys: a kind, then the fronts, then one for any unseen card

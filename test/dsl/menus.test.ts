@@ -76,3 +76,64 @@ describe('subset picks with a budget', () => {
     expect(errorsOf(dir)[0]).toMatch(/the lambda must give a bool, got list<number>/);
   });
 });
+
+describe('choices over cards that offer none (Done, or "no card")', () => {
+  const cards = `cards:
+  - id: coin
+    count: 4
+    text: {en: A coin., zh: 硬幣。}
+    assumption: {why: test fixture}
+zones:
+  - id: purse
+    per: seat
+    visibility: owner
+    text: {en: Coins in hand., zh: 手上的硬幣。}
+    assumption: {why: test fixture}
+  - id: bank
+    initial: [coin]
+    text: {en: The bank., zh: 銀行。}
+    assumption: {why: test fixture}
+setup:
+  - id: deal
+    text: {en: Two coins each., zh: 每人兩枚。}
+    assumption: {why: test fixture}
+    do:
+      - deal: bank
+        to: purse
+        count: 2`;
+  const spend = tinyGame({
+    extra: cards,
+    body: `      - choose: spend
+        seats: seat(0)
+        menu: seat(0).purse
+        max: 2
+        as: c
+        prompt: {en: Spend up to two coins, zh: 至多花兩枚}
+        do:
+          - move: seat(0).purse
+            to: bank
+            cards: '[c]'
+          - add: seat(0).points
+            value: 1
+      - choose: maybe
+        seats: seat(1)
+        options: 'concat([none], seat(1).purse)'
+        as: m
+        prompt: {en: A coin or none, zh: 一枚或不要}`,
+  });
+
+  it('validates (random games included) and offers Done and one coin, then a coin or none', () => {
+    const { engine: e, diagnostics } = compileGameDir(spend, { smoke: true });
+    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
+    const s = e!.create({ players: 2, seed: 1 });
+    const first = e!.legalActions(s, 0).map((a) => a.value);
+    expect(first).toContain(null);
+    expect(first.filter((v) => v !== null)).toHaveLength(1); // the coins are alike: one is offered
+    expect(e!.describe({ choice: 'spend', value: null }, 'en')).toBe('Done');
+    expect(() => e!.view(s, 0)).not.toThrow();
+    const t = e!.apply(s, 0, { choice: 'spend', value: null });
+    const second = e!.legalActions(t, 1).map((a) => a.value);
+    expect(second).toContain(null);
+    expect(second.filter((v) => v !== null)).toHaveLength(1);
+  });
+});
