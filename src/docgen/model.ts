@@ -136,7 +136,10 @@ export function buildGameDoc(dir: string, loaded: LoadedSpec, rulesDir: string):
 /** the rule node each nested `rule:` effect belongs to: the rule whose list holds it (from the typed form) */
 function parentMap(model: GameModel): Map<object, AnyRuleNode> {
   const out = new Map<object, AnyRuleNode>();
-  for (const site of model.effects) if (site.key === 'rule' && 'rule' in site.effect) out.set(site.effect.rule, site.rule as AnyRuleNode);
+  // a place is no rule node of its own: a rule in its effects belongs to its space set
+  const setOf = new Map<object, AnyRuleNode>();
+  for (const set of model.spec.spaces ?? []) for (const item of set.items ?? []) setOf.set(item, set);
+  for (const site of model.effects) if (site.key === 'rule' && 'rule' in site.effect) out.set(site.effect.rule, setOf.get(site.rule) ?? (site.rule as AnyRuleNode));
   return out;
 }
 

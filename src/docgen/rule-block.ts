@@ -133,6 +133,9 @@ function factsOf(ctx: PageCtx, n: DocNode): string[] {
   const f = (key: Parameters<typeof ui>[0], value: string) => `<strong>${esc(ui(key, lang))}${lang === 'zh' ? '：' : ':'}</strong> ${value}`;
   const code = (s: string) => `<code>${esc(s)}</code>`;
   const out: string[] = [];
+  // a rule nested in a declaration's effects (a card kind's, a place's, an effect list's) keeps its
+  // parent's section for its page, but it is a rule: it has none of its parent's facts
+  if (n.parent) return out;
   switch (n.section) {
     case 'game': {
       const g = spec.game!;

@@ -90,3 +90,23 @@ describe('a game with places, triggers, keyed vars and look-alike cards', () => 
     expect(() => buildGameDoc('rules/synthetic', fakeLoaded(twice), 'rules')).toThrow(DocgenError);
   });
 });
+
+describe('rules nested in effect lists, card kinds and places', () => {
+  const nested = (id: string) => ({ rule: { id, text: t(`Nested ${id}.`, `巢狀 ${id}。`), assumption: why, do: [{ log: t('x', 'x') }] } });
+  const withNested = {
+    ...spec,
+    effectLists: [{ id: 'on-raid-list', for: 'district', as: 'd', text: t('What a district does.', '一區的效果。'), assumption: why, do: [nested('list-step')] }],
+    cards: [{ ...(spec.cards as object[])[0], effects: { 'on-draw': [nested('card-step')] } }],
+    spaces: [{ ...(spec.spaces as object[])[0], items: [{ id: 'docks', name: t('Docks', '碼頭'), effects: { 'on-raid-list': [nested('place-step')] } }] }],
+  } as unknown as Spec;
+
+  it('documents each nested rule as a rule under its parent (no declaration facts of the parent)', () => {
+    const doc = buildGameDoc('rules/synthetic', fakeLoaded(withNested), 'rules');
+    const { files } = buildSite([doc]);
+    const all = [...files.values()].join('\n');
+    for (const id of ['list-step', 'card-step', 'place-step']) expect(all, id).toContain(`{#${id}}`);
+    expect(doc.nodes.find((n) => n.id === 'list-step')?.parent?.id).toBe('on-raid-list');
+    expect(doc.nodes.find((n) => n.id === 'card-step')?.parent?.id).toBe('tip-true');
+    expect(doc.nodes.find((n) => n.id === 'place-step')?.parent?.id).toBe('district');
+  });
+});

@@ -7,7 +7,7 @@ import { sectionOf } from './sections.ts';
 
 export function componentsPage(ctx: PageCtx): string {
   const { game, lang } = ctx;
-  const cards = game.nodes.filter((n) => n.section === 'cards');
+  const cards = game.nodes.filter((n) => n.section === 'cards' && !n.parent);
   const rows = cards.map((n) => {
     const card = game.spec.cards!.find((c) => c.id === n.id)!;
     const props = Object.entries(card.props ?? {})
