@@ -336,7 +336,12 @@ class Runner<S> {
     const exact = legal.find((a) => a.value === value);
     if (exact) return exact;
     // cards are named by kind and places by id: the engine tells what each answer stands for
-    if (typeof value === 'string') return legal.find((a) => this.engine.answerId(this.state, a) === value);
+    if (typeof value === 'string') {
+      const named = legal.find((a) => this.engine.answerId(this.state, a) === value);
+      if (named) return named;
+      // `none` is the word the hint prints for the none answer (Done, "no card")
+      if (value === 'none') return legal.find((a) => a.value === null);
+    }
     return undefined;
   }
 

@@ -220,3 +220,42 @@ expectResult: {end: one-left, winners: [1]}
     expect(r.report).toMatch(/:2:1: error: this scenario checks nothing/);
   });
 });
+
+describe('answering Done (none) in a scenario', () => {
+  test('value: none answers Done to a menu, as the legal-answers hint writes it', async () => {
+    const { tinyGame } = await import('../dsl/helpers.ts');
+    const { cpSync } = await import('node:fs');
+    const rules = join(tmp, 'rules-none');
+    cpSync(
+      tinyGame({
+        body: `      - choose: actions
+        seats: seat(0)
+        menu: '["card", "tiles", "books"]'
+        as: a
+        prompt: {en: Actions, zh: 行動}
+        do:
+          - add: seat(0).points
+            value: 1`,
+      }),
+      join(rules, 'tiny'),
+      { recursive: true },
+    );
+    mkdirSync(join(tmp, 'tiny'), { recursive: true });
+    const file = join(tmp, 'tiny', 'none.yaml');
+    const head = `# yaml-language-server: $schema=${relative(join(tmp, 'tiny'), join(here, '../../schema/scenario.schema.json')).split('\\').join('/')}\n`;
+    writeFileSync(file, head + `id: done
+text: {en: Done ends the menu., zh: 完成即結束。}
+source:
+  - ref: "003:96"
+    quote: 若某個玩家累積得到三個受傷標記
+game: tiny
+players: 2
+do:
+  - {seat: 0, choice: actions, value: card}
+  - {seat: 0, choice: actions, value: none}
+  - expect: [seat(0).points == 1]
+`);
+    const o = runScenarioFile(file, { rulesDir: rules });
+    expect(formatReport(o)).toMatch(/passed$/);
+  });
+});
