@@ -1,0 +1,158 @@
+/**
+ * An editor, as far as the tests and the benchmark need one: starts `rules lsp --stdio` in a child
+ * process and speaks LSP to it over its stdin/stdout (vscode-languageserver-protocol's client side).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CompletionRequest,
+  createProtocolConnection,
+  DefinitionRequest,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DocumentSymbolRequest,
+  ExitNotification,
+  HoverRequest,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ReferencesRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  CodeActionRequest,
+  type CompletionItem,
+  type CompletionList,
+  type Diagnostic,
+  type Location,
+  type Position,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+import { schemaLine } from '../../src/loader/load-folder.ts';
+
+const bin = fileURLToPath(new URL('../../bin/rules.js', import.meta.url));
+const repoRules = fileURLToPath(new URL('../../rules/', import.meta.url));
+
+/** A temporary copy of one game folder (rules/<game>), its schema lines pointing at the repository's schema. */
+export function copyGame(game: string): { root: string; dir: string; file: (name: string) => string; remove: () => void } {
+  const root = mkdtempSync(join(tmpdir(), 'rules-lsp-'));
+  const dir = join(root, 'rules', game);
+  cpSync(join(repoRules, game), dir, { recursive: true });
+  const fix = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) fix(p);
+      else if (name.endsWith('.yaml')) writeFileSync(p, readFileSync(p, 'utf8').replace(/^# yaml-language-server:.*$/m, schemaLine(p)));
+    }
+  };
+  fix(dir);
+  return { root, dir, file: (name) => join(dir, name), remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+export class LspClient {
+  private readonly versions = new Map<string, number>();
+  private readonly waiters: { uri: string; done: (p: PublishDiagnosticsParams) => void }[] = [];
+  /** the last diagnostics published per uri */
+  readonly diagnostics = new Map<string, Diagnostic[]>();
+  stderr = '';
+
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    readonly conn: ProtocolConnection,
+  ) {
+    conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.diagnostics.set(p.uri, p.diagnostics);
+      for (let i = this.waiters.length - 1; i >= 0; i--) {
+        if (this.waiters[i]!.uri === p.uri) this.waiters.splice(i, 1)[0]!.done(p);
+      }
+    });
+    child.stderr.on('data', (b: Buffer) => (this.stderr += b.toString()));
+  }
+
+  static async start(cwd: string, initializationOptions: Record<string, unknown> = {}): Promise<LspClient> {
+    const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    conn.listen();
+    const client = new LspClient(child, conn);
+    await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(cwd).href, capabilities: {}, workspaceFolders: null, initializationOptions });
+    await conn.sendNotification(InitializedNotification.type, {});
+    return client;
+  }
+
+  /** the next diagnostics published for a file */
+  nextDiagnostics(path: string, timeoutMs = 30_000): Promise<Diagnostic[]> {
+    const uri = pathToFileURL(path).href;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${path} within ${timeoutMs} ms; server stderr: ${this.stderr}`)), timeoutMs);
+      this.waiters.push({ uri, done: (p) => (clearTimeout(timer), resolve(p.diagnostics)) });
+    });
+  }
+
+  async open(path: string, text = readFileSync(path, 'utf8')): Promise<void> {
+    const uri = pathToFileURL(path).href;
+    this.versions.set(uri, 1);
+    await this.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  }
+
+  /** replace the whole buffer (as an editor with full sync would) */
+  async change(path: string, text: string): Promise<void> {
+    const uri = pathToFileURL(path).href;
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+  }
+
+  hover(path: string, position: Position) {
+    return this.conn.sendRequest(HoverRequest.type, { textDocument: { uri: pathToFileURL(path).href }, position });
+  }
+
+  async completion(path: string, position: Position): Promise<CompletionItem[]> {
+    const r: CompletionItem[] | CompletionList | null = await this.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: pathToFileURL(path).href }, position });
+    return r === null ? [] : Array.isArray(r) ? r : r.items;
+  }
+
+  async definition(path: string, position: Position): Promise<Location[]> {
+    const r = await this.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: pathToFileURL(path).href }, position });
+    return r === null ? [] : Array.isArray(r) ? (r as Location[]) : [r];
+  }
+
+  references(path: string, position: Position) {
+    return this.conn.sendRequest(ReferencesRequest.type, { textDocument: { uri: pathToFileURL(path).href }, position, context: { includeDeclaration: false } });
+  }
+
+  symbols(path: string) {
+    return this.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: pathToFileURL(path).href } });
+  }
+
+  codeActions(path: string, diagnostics: Diagnostic[]) {
+    const range = diagnostics[0]!.range;
+    return this.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: pathToFileURL(path).href }, range, context: { diagnostics } });
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    try {
+      await this.conn.sendRequest(ShutdownRequest.type);
+      await this.conn.sendNotification(ExitNotification.type);
+    } catch {
+      this.child.kill();
+    }
+    const timer = setTimeout(() => this.child.kill(), 5000);
+    await exited;
+    clearTimeout(timer);
+    this.conn.dispose();
+  }
+}
+
+/** 0-based position of the first occurrence of `needle` in `text` (plus `delta` characters). */
+export function positionOf(text: string, needle: string, delta = 0): Position {
+  const i = text.indexOf(needle);
+  if (i < 0) throw new Error(`'${needle}' is not in the text`);
+  const before = text.slice(0, i + delta);
+  const line = before.split('\n').length - 1;
+  return { line, character: before.length - before.lastIndexOf('\n') - 1 };
+}

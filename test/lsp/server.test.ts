@@ -1,0 +1,142 @@
+/**
+ * `rules lsp` driven over stdio as an editor drives it (initialize, didOpen, didChange), on a
+ * temporary copy of a game: diagnostics at the right range, hover, completion, definition.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { copyGame, LspClient, positionOf } from './client.ts';
+
+const game = copyGame('cash-n-guns');
+const round = game.file('round.yaml');
+const state = game.file('state.yaml');
+const original = readFileSync(round, 'utf8');
+let client: LspClient;
+const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
+
+beforeAll(async () => {
+  client = await LspClient.start(game.root, { debounceMs: 20 });
+});
+afterAll(async () => {
+  await client?.stop();
+  game.remove();
+});
+
+/** change round.yaml to `text` and wait for its diagnostics */
+async function edit(text: string) {
+  const next = client.nextDiagnostics(round);
+  await client.change(round, text);
+  return next;
+}
+
+describe('rules lsp over stdio', () => {
+  it('a clean file gives no diagnostics', async () => {
+    const first = client.nextDiagnostics(round);
+    await client.open(round, original);
+    expect(await first).toEqual([]);
+  });
+
+  it('an unknown zone gives one diagnostic, on the zone name', async () => {
+    const text = original.replace('      - move: billDeck\n', '      - move: billDek\n');
+    const ds = await edit(text);
+    expect(ds).toHaveLength(1);
+    expect(msg(ds[0]!)).toMatch(/billDek/);
+    const at = positionOf(text, 'billDek');
+    expect(ds[0]!.range).toEqual({ start: at, end: { line: at.line, character: at.character + 'billDek'.length } });
+  });
+
+  it('a wrong quote gives one diagnostic where the quote stops matching', async () => {
+    const text = original.replace('quote: 遊戲共進行8個回合,每回合包括8個階段', 'quote: 遊戲共進行9個回合,每回合包括8個階段');
+    const ds = await edit(text);
+    expect(ds).toHaveLength(1);
+    expect(msg(ds[0]!)).toMatch(/quote/i);
+    // the quote matches up to "遊戲共進行", so the mark is at the "9"
+    expect(ds[0]!.range.start).toEqual(positionOf(text, '9個回合,每回合包括8個階段'));
+  });
+
+  it('a duplicate id gives one diagnostic, at the second id', async () => {
+    const text = original.replace('  - id: phase-2-bullets\n', '  - id: phase-1-bills\n');
+    const ds = await edit(text);
+    const dup = ds.filter((d) => /used twice/.test(msg(d)));
+    expect(dup).toHaveLength(1);
+    const second = text.indexOf('id: phase-1-bills', text.indexOf('id: phase-1-bills') + 1);
+    const at = positionOf(text.slice(0, second) + '\u0000' + text.slice(second), '\u0000', 4);
+    expect(dup[0]!.range).toEqual({ start: at, end: { line: at.line, character: at.character + 'phase-1-bills'.length } });
+  });
+
+  it('a type error inside an expression gives one diagnostic at the offending token', async () => {
+    const text = original.replace('- if: count(alive) <= 1', '- if: count(alive) <= 1 + true');
+    const ds = await edit(text);
+    expect(ds).toHaveLength(1);
+    expect(msg(ds[0]!)).toMatch(/in expression/);
+    const at = positionOf(text, 'count(alive) <= 1 + true');
+    // the column of a token inside the string, not the start of the value
+    expect(ds[0]!.range.start.line).toBe(at.line);
+    expect(ds[0]!.range.start.character).toBeGreaterThan(at.character);
+    await edit(original);
+  });
+
+  it('a misspelled name offers its "did you mean" as a quick fix', async () => {
+    const text = original.replace('- if: count(alive) <= 1', '- if: count(alvie) <= 1');
+    const ds = await edit(text);
+    expect(ds).toHaveLength(1);
+    const actions = await client.codeActions(round, ds);
+    expect(actions?.map((a) => ('edit' in a ? a.edit?.changes?.[pathToFileURL(round).href]?.[0]?.newText : undefined))).toEqual(['alive']);
+    const at = positionOf(text, 'alvie');
+    expect(ds[0]!.range).toEqual({ start: at, end: { line: at.line, character: at.character + 5 } });
+    await edit(original);
+  });
+
+  it('hover on a ref shows the seed lines with the quote', async () => {
+    const h = await client.hover(round, positionOf(original, '"003:83"', 2));
+    const value = (h?.contents as { value: string }).value;
+    expect(value).toContain('83:');
+    expect(value).toContain('**遊戲共進行8個回合,每回合包括8個階段**');
+  });
+
+  it('hover on a name in an expression shows what it is', async () => {
+    const h = await client.hover(round, positionOf(original, 'count(alive)', 'count('.length + 1));
+    expect((h?.contents as { value: string }).value).toMatch(/built-in|alive/);
+    const s = await client.hover(round, positionOf(original, '- repeat: rounds', '- repeat: '.length + 1));
+    const value = (s?.contents as { value: string }).value;
+    expect(value).toMatch(/\*\*(var|option)/);
+    expect(value).toContain('`rounds`');
+  });
+
+  it('completion in an expression offers the game vars and no unknown names', async () => {
+    const text = original.replace('- if: count(alive) <= 1', '- if: count(alive) <= r');
+    await edit(text);
+    const items = await client.completion(round, positionOf(text, 'count(alive) <= r', 'count(alive) <= r'.length));
+    const labels = items.map((i) => i.label);
+    const declaredVars = (parse(readFileSync(state, 'utf8')) as { vars: { id: string }[] }).vars.map((v) => v.id);
+    expect(declaredVars.length).toBeGreaterThan(0);
+    for (const v of declaredVars) expect(labels).toContain(v);
+    expect(labels).not.toContain('billDek');
+    expect(labels).not.toContain('phase-1-bills'); // a procedure is no value of an expression
+    await edit(original);
+  });
+
+  it('completion after call: offers the procedures', async () => {
+    const items = await client.completion(round, positionOf(original, 'call: phase-1-bills', 'call: '.length));
+    const labels = items.map((i) => i.label);
+    expect(labels).toContain('phase-1-bills');
+    expect(labels).toContain('apply-hits');
+    expect(labels).not.toContain('rounds');
+  });
+
+  it('definition of a call: target lands on its procedure', async () => {
+    const locs = await client.definition(round, positionOf(original, 'call: phase-2-bullets', 'call: '.length + 3));
+    expect(locs).toHaveLength(1);
+    expect(locs[0]!.uri).toBe(pathToFileURL(round).href);
+    expect(locs[0]!.range.start).toEqual(positionOf(original, '  - id: phase-2-bullets', '  - id: '.length));
+  });
+
+  it('references of a procedure list its calls; the outline lists the rules of the file', async () => {
+    const refs = await client.references(round, positionOf(original, '  - id: apply-hits', '  - id: '.length));
+    expect(refs?.length).toBe([...original.matchAll(/call: apply-hits/g)].length);
+    const symbols = (await client.symbols(round)) as { name: string }[];
+    expect(symbols.map((s) => s.name)).toEqual(expect.arrayContaining(['play-rounds', 'phase-1-bills', 'apply-hits']));
+  });
+});
