@@ -151,7 +151,8 @@ export function completion(at: At): CompletionItem[] {
   const kinds = key ? idKeys[key] : undefined;
   if (kinds && !expression) return index ? idsOf(index, kinds).map((s) => item(s.id, describeKind(s), CompletionItemKind.Reference, s)) : [];
   if (!expression) return [];
-  const member = /([\p{L}_][\p{L}\p{N}_]*)\s*\.\s*[\p{L}\p{N}_]*$/u.exec(before);
+  // after `x.` or `f(…).`: the members of what stands before the dot
+  const member = /([\p{L}_][\p{L}\p{N}_]*|\))\s*\.\s*[\p{L}\p{N}_]*$/u.exec(before);
   const choices: NameChoice[] = member ? memberNames(index, member[1]!) : expressionNames(index);
   return choices.map((n) => item(n.name, n.detail, n.symbol ? CompletionItemKind.Variable : CompletionItemKind.Function, n.symbol));
 }

@@ -3,7 +3,7 @@
  * process and speaks LSP to it over its stdin/stdout (vscode-languageserver-protocol's client side).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,25 +32,40 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { scenarioSchemaLine } from '../../src/conformance/index.ts';
 import { schemaLine } from '../../src/loader/load-folder.ts';
 
 const bin = fileURLToPath(new URL('../../bin/rules.js', import.meta.url));
 const repoRules = fileURLToPath(new URL('../../rules/', import.meta.url));
+const repoScenarios = fileURLToPath(new URL('../conformance/', import.meta.url));
 
-/** A temporary copy of one game folder (rules/<game>), its schema lines pointing at the repository's schema. */
-export function copyGame(game: string): { root: string; dir: string; file: (name: string) => string; remove: () => void } {
+/**
+ * A temporary copy of game folders (rules/<game>) and their scenarios (test/conformance/<game>),
+ * their schema lines pointing at the repository's schemas.
+ */
+export function copyGames(...games: string[]): { root: string; file: (game: string, name: string) => string; scenario: (game: string, name: string) => string; remove: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'rules-lsp-'));
-  const dir = join(root, 'rules', game);
-  cpSync(join(repoRules, game), dir, { recursive: true });
-  const fix = (d: string): void => {
+  const fix = (d: string, line: (p: string) => string): void => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) fix(p);
-      else if (name.endsWith('.yaml')) writeFileSync(p, readFileSync(p, 'utf8').replace(/^# yaml-language-server:.*$/m, schemaLine(p)));
+      if (statSync(p).isDirectory()) fix(p, line);
+      else if (name.endsWith('.yaml')) writeFileSync(p, readFileSync(p, 'utf8').replace(/^# yaml-language-server:.*$/m, line(p)));
     }
   };
-  fix(dir);
-  return { root, dir, file: (name) => join(dir, name), remove: () => rmSync(root, { recursive: true, force: true }) };
+  for (const game of games) {
+    cpSync(join(repoRules, game), join(root, 'rules', game), { recursive: true });
+    fix(join(root, 'rules', game), schemaLine);
+    if (existsSync(join(repoScenarios, game))) {
+      cpSync(join(repoScenarios, game), join(root, 'test', 'conformance', game), { recursive: true });
+      fix(join(root, 'test', 'conformance', game), scenarioSchemaLine);
+    }
+  }
+  return {
+    root,
+    file: (game, name) => join(root, 'rules', game, name),
+    scenario: (game, name) => join(root, 'test', 'conformance', game, name),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 export class LspClient {
@@ -58,6 +73,8 @@ export class LspClient {
   private readonly waiters: { uri: string; done: (p: PublishDiagnosticsParams) => void }[] = [];
   /** the last diagnostics published per uri */
   readonly diagnostics = new Map<string, Diagnostic[]>();
+  /** every file diagnostics were published for, in order */
+  readonly published: string[] = [];
   stderr = '';
 
   private constructor(
@@ -66,6 +83,7 @@ export class LspClient {
   ) {
     conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.diagnostics.set(p.uri, p.diagnostics);
+      this.published.push(p.uri);
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         if (this.waiters[i]!.uri === p.uri) this.waiters.splice(i, 1)[0]!.done(p);
       }

@@ -7,11 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { copyGame, LspClient, positionOf } from './client.ts';
+import { copyGames, LspClient, positionOf } from './client.ts';
 
-const game = copyGame('cash-n-guns');
-const round = game.file('round.yaml');
-const state = game.file('state.yaml');
+const game = copyGames('cash-n-guns', 'the-boss');
+const round = game.file('cash-n-guns', 'round.yaml');
+const state = game.file('cash-n-guns', 'state.yaml');
+const setup = game.file('cash-n-guns', 'setup.yaml');
+const scenario = game.scenario('cash-n-guns', 'leaving.yaml');
 const original = readFileSync(round, 'utf8');
 let client: LspClient;
 const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
@@ -138,5 +140,67 @@ describe('rules lsp over stdio', () => {
     expect(refs?.length).toBe([...original.matchAll(/call: apply-hits/g)].length);
     const symbols = (await client.symbols(round)) as { name: string }[];
     expect(symbols.map((s) => s.name)).toEqual(expect.arrayContaining(['play-rounds', 'phase-1-bills', 'apply-hits']));
+  });
+
+  it('a misspelled effect kind says so, and the quick fix writes the effect', async () => {
+    const text = readFileSync(setup, 'utf8').replace('- shuffle: billDeck', '- shufle: billDeck');
+    const next = client.nextDiagnostics(setup);
+    await client.open(setup, text);
+    const ds = await next;
+    expect(ds).toHaveLength(1);
+    expect(msg(ds[0]!)).toMatch(/'shufle' is not an effect/);
+    const at = positionOf(text, 'shufle');
+    expect(ds[0]!.range).toEqual({ start: at, end: { line: at.line, character: at.character + 6 } });
+    const actions = await client.codeActions(setup, ds);
+    expect(actions?.map((a) => ('edit' in a ? a.edit?.changes?.[pathToFileURL(setup).href]?.[0]?.newText : undefined))).toEqual(['shuffle']);
+    const clean = client.nextDiagnostics(setup);
+    await client.change(setup, readFileSync(setup, 'utf8'));
+    expect(await clean).toEqual([]);
+  });
+
+  it('re-checks only the game that changed', async () => {
+    const boss = game.file('the-boss', 'game.yaml');
+    const bossFirst = client.nextDiagnostics(boss);
+    await client.open(boss);
+    expect(await bossFirst).toEqual([]);
+    await client.hover(boss, { line: 0, character: 0 }); // a round trip: the rest of that game's publishing has arrived
+    const from = client.published.length;
+    await edit(original.replace('- if: count(alive) <= 1', '- if: count(alvie) <= 1'));
+    await edit(original);
+    const uris = client.published.slice(from);
+    expect(uris.length).toBeGreaterThan(0);
+    for (const u of uris) expect(u).toContain('/rules/cash-n-guns/');
+  });
+
+  it('hover on an effect key says what the effect does', async () => {
+    const h = await client.hover(round, positionOf(original, '- repeat: rounds', 2));
+    expect((h?.contents as { value: string }).value).toMatch(/effect `repeat`/);
+  });
+
+  it('completion after ref: offers seed ids, then line numbers', async () => {
+    const text = original.replace('      - ref: "003:83"', '      - ref: "003:8"');
+    await edit(text);
+    const lines = await client.completion(round, positionOf(text, '"003:8"', 6));
+    expect(lines.map((i) => i.label)).toContain('003:83');
+    const text2 = original.replace('      - ref: "003:83"', '      - ref: ');
+    await edit(text2);
+    const seeds = await client.completion(round, positionOf(text2, '      - ref: ', '      - ref: '.length));
+    expect(seeds.map((i) => i.label)).toContain('003:');
+    await edit(original);
+  });
+
+  it('a scenario file is checked too: its quotes, and its run against the game', async () => {
+    const text = readFileSync(scenario, 'utf8');
+    const first = client.nextDiagnostics(scenario);
+    await client.open(scenario, text);
+    expect((await first).map(msg)).toEqual([]);
+    const failing = text.replace('  - seat(1).shame == 1', '  - seat(1).shame == 2');
+    const next = client.nextDiagnostics(scenario);
+    await client.change(scenario, failing);
+    const ds = await next;
+    expect(ds).toHaveLength(1);
+    expect(ds[0]!.range.start.line).toBe(positionOf(failing, 'seat(1).shame == 2').line);
+    const items = await client.completion(scenario, positionOf(failing, 'seat(1).shame == 2', 'seat(1).'.length));
+    expect(items.map((i) => i.label)).toContain('shame');
   });
 });
