@@ -22,7 +22,7 @@ import { toLspDiagnostic } from './ranges.ts';
 import { Workspace } from './workspace.ts';
 
 /** the wait after the last change before a game is checked again (a burst of keystrokes is checked once) */
-export const DEFAULT_DEBOUNCE_MS = 100;
+export const DEFAULT_DEBOUNCE_MS = 50;
 
 export function startServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Connection {
   const connection = createConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
