@@ -68,7 +68,8 @@ const langs: [string, Templates][] = [['en', en], ['zh', zh]];
 const bad = /undefined|\[object|NaN|Node\b|Effect\b/;
 
 describe('template tables', () => {
-  const schemaEffects = (schema as { $defs: { Effect: { oneOf: { $ref: string }[] } } }).$defs.Effect.oneOf.map((r) => {
+  // UnknownEffect is there for editors (it never matches a valid effect): no effect kind
+  const schemaEffects = (schema as { $defs: { Effect: { oneOf: { $ref: string }[] } } }).$defs.Effect.oneOf.filter((r) => r.$ref !== '#/$defs/UnknownEffect').map((r) => {
     const name = r.$ref.split('/').pop()!.replace(/Effect$/, '');
     return name.charAt(0).toLowerCase() + name.slice(1);
   });

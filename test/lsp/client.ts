@@ -91,8 +91,9 @@ export class LspClient {
     child.stderr.on('data', (b: Buffer) => (this.stderr += b.toString()));
   }
 
-  static async start(cwd: string, initializationOptions: Record<string, unknown> = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `rules lsp --stdio`, or another server's node script and arguments */
+  static async start(cwd: string, initializationOptions: Record<string, unknown> = {}, server: string[] = [bin, 'lsp', '--stdio']): Promise<LspClient> {
+    const child = spawn(process.execPath, server, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     conn.listen();
     const client = new LspClient(child, conn);
