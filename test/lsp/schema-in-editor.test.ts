@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompletionItem, Diagnostic } from 'vscode-languageserver-protocol';
+import { ConfigurationRequest, type CompletionItem, type Diagnostic } from 'vscode-languageserver-protocol';
 import { copyGames, LspClient, positionOf } from './client.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,7 +25,7 @@ const copy = copyGames('cash-n-guns');
 let client: LspClient;
 beforeAll(async () => {
   client = await LspClient.start(root, {}, [yamlServer, '--stdio']);
-  client.conn.onRequest(() => null); // workspace/configuration: the defaults
+  client.conn.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => null)); // the defaults
 });
 afterAll(async () => {
   await client?.stop();
