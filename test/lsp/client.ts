@@ -31,6 +31,7 @@ import {
   type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 import { scenarioSchemaLine } from '../../src/conformance/index.ts';
 import { schemaLine } from '../../src/loader/load-folder.ts';
@@ -76,6 +77,8 @@ export class LspClient {
   /** every file diagnostics were published for, in order */
   readonly published: string[] = [];
   stderr = '';
+  /** the server's answer to initialize */
+  initialized: InitializeResult | undefined;
 
   private constructor(
     readonly child: ChildProcessWithoutNullStreams,
@@ -91,13 +94,13 @@ export class LspClient {
     child.stderr.on('data', (b: Buffer) => (this.stderr += b.toString()));
   }
 
-  /** `rules lsp --stdio`, or another server's node script and arguments */
-  static async start(cwd: string, initializationOptions: Record<string, unknown> = {}, server: string[] = [bin, 'lsp', '--stdio']): Promise<LspClient> {
-    const child = spawn(process.execPath, server, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `rules lsp --stdio` (or another server's command) in `cwd`; returns once it has answered initialize */
+  static async start(cwd: string, initializationOptions: Record<string, unknown> = {}, server = { command: process.execPath, args: [bin, 'lsp', '--stdio'] }): Promise<LspClient> {
+    const child = spawn(server.command, server.args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     conn.listen();
     const client = new LspClient(child, conn);
-    await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(cwd).href, capabilities: {}, workspaceFolders: null, initializationOptions });
+    client.initialized = await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(cwd).href, capabilities: {}, workspaceFolders: null, initializationOptions });
     await conn.sendNotification(InitializedNotification.type, {});
     return client;
   }

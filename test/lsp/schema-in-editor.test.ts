@@ -24,7 +24,7 @@ const yamlFiles = (d: string): string[] =>
 const copy = copyGames('cash-n-guns');
 let client: LspClient;
 beforeAll(async () => {
-  client = await LspClient.start(root, {}, [yamlServer, '--stdio']);
+  client = await LspClient.start(root, {}, { command: process.execPath, args: [yamlServer, '--stdio'] });
   client.conn.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => null)); // the defaults
 });
 afterAll(async () => {
