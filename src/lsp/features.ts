@@ -119,8 +119,8 @@ export function seedHover(ref: string, quote: string | undefined): string | unde
     }
     return `${r.from + i}: ${body}`;
   });
-  const title = info ? `seed ${r.seed} (${typeof info.title === 'string' ? info.title : info.title.en}), seeds/${info.file}` : `seed ${r.seed}`;
-  return [`**${title}**, lines ${r.from}${r.to !== r.from ? `–${r.to}` : ''}`, ...out].join('\n\n');
+  const title = info ? (typeof info.title === 'string' ? info.title : info.title.en) : '';
+  return [`**seed ${r.seed}, line${r.to !== r.from ? `s ${r.from}–${r.to}` : ` ${r.from}`}**${title ? ` · ${title}` : ''}`, ...out].join('\n\n');
 }
 
 function escapeMd(s: string): string {
