@@ -21,6 +21,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Located } from '../loader/load-folder.ts';
 import { parseRef, seedIndex, seedInfo, seedLines, seedsDir } from '../loader/seeds.ts';
 import { ownKey, parseText, scalarAt, type CursorScalar } from './cursor.ts';
+import { builtinNames } from '../expr/index.ts';
+import { displayPath } from '../loader/yaml-file.ts';
+import { placeKey } from './scopes.ts';
 import { describeKind, expressionNames, isExpression, memberNames, nameAt, namesIn, type NameChoice } from './names.ts';
 import { tokenRange } from './ranges.ts';
 import { schemaFacts } from './schema-facts.ts';
@@ -153,8 +156,31 @@ export function completion(at: At): CompletionItem[] {
   if (!expression) return [];
   // after `x.` or `f(…).`: the members of what stands before the dot
   const member = /([\p{L}_][\p{L}\p{N}_]*|\))\s*\.\s*[\p{L}\p{N}_]*$/u.exec(before);
-  const choices: NameChoice[] = member ? memberNames(index, member[1]!) : expressionNames(index);
+  const choices: NameChoice[] = member ? memberNames(index, member[1]!) : (c && inScope(at, c, before)) || expressionNames(index);
   return choices.map((n) => item(n.name, n.detail, n.symbol ? CompletionItemKind.Variable : CompletionItemKind.Function, n.symbol));
+}
+
+/**
+ * The names the compiler had in scope at this expression (locals included), the built-in
+ * functions and the parameters of lambdas written before the cursor; undefined when the
+ * expression is not in the last version of the game that loaded (it was just typed).
+ */
+function inScope(at: At, c: CursorScalar, before: string): NameChoice[] | undefined {
+  const dir = at.ws.gameDirOf(at.path);
+  const scopes = dir ? at.ws.scopes(dir) : undefined;
+  const start = parseText(at.doc.getText()).lines.linePos(c.offsets[0] ?? 0);
+  const names = scopes?.get(placeKey(displayPath(at.path), start.line, start.col));
+  if (!names) return undefined;
+  const index = indexFor(at);
+  const lambdaParams = [...before.matchAll(/\(?\s*([\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*[\p{L}_][\p{L}\p{N}_]*)*)\s*\)?\s*=>/gu)].flatMap((m) => m[1]!.split(/\s*,\s*/));
+  return [
+    ...lambdaParams.map((name) => ({ name, detail: 'lambda parameter' })),
+    ...names.map((n) => {
+      const symbol = index?.byId.get(n.name)?.[0];
+      return { name: n.name, detail: symbol ? describeKind(symbol) : n.detail, ...(symbol ? { symbol } : {}) };
+    }),
+    ...builtinNames.map((name) => ({ name, detail: 'built-in function' })),
+  ];
 }
 
 function item(label: string, detail: string, kind: CompletionItemKind, s?: GameSymbol): CompletionItem {

@@ -111,12 +111,12 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
 
   documents.onDidChangeContent((e) => {
     const p = pathOf(e.document.uri);
-    if (p) ws.texts.set(resolve(p), e.document.getText());
+    if (p) ws.setText(p, e.document.getText());
     schedule(e.document.uri);
   });
   documents.onDidClose((e) => {
     const p = pathOf(e.document.uri);
-    if (p) ws.texts.delete(resolve(p));
+    if (p) ws.dropText(p);
     schedule(e.document.uri); // back to the file on disk
   });
   documents.onDidSave((e) => schedule(e.document.uri));

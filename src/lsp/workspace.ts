@@ -9,15 +9,37 @@ import { loadScenario, runScenario } from '../conformance/index.ts';
 import { compileGameDir, gameDirsFor, type GameCheck } from '../games.ts';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import { readYamlFile } from '../loader/yaml-file.ts';
+import { loadSpecFolder, type LoadedSpec } from '../loader/load-folder.ts';
+import { expressionScopes, type ExpressionScopes } from './scopes.ts';
 import { buildSymbolIndex, type SymbolIndex } from './symbols.ts';
 
 export type FileRole = { kind: 'rules'; gameDir: string } | { kind: 'scenario'; path: string; rulesDir: string };
 
+interface GameNames {
+  /** the buffers' version it was made from */
+  version: number;
+  loaded: LoadedSpec;
+  index: SymbolIndex;
+  scopes?: ExpressionScopes;
+}
+
 export class Workspace {
-  /** open buffers, by absolute path */
+  /** open buffers, by absolute path (change them with setText / dropText) */
   readonly texts = new Map<string, string>();
-  /** the last index of each game folder that loaded (kept while the game has errors, so names still work) */
-  private readonly indexes = new Map<string, SymbolIndex>();
+  /** bumped on every change of a buffer */
+  private version = 0;
+  /** per game folder, the names of the last version that loaded (kept while a version does not, so names still work) */
+  private readonly names = new Map<string, GameNames>();
+
+  setText(path: string, text: string): void {
+    this.texts.set(resolve(path), text);
+    this.version++;
+  }
+
+  dropText(path: string): void {
+    this.texts.delete(resolve(path));
+    this.version++;
+  }
 
   /** What a file is: part of a game under rules/, or a scenario under test/conformance/ (undefined: neither). */
   roleOf(path: string): FileRole | undefined {
@@ -43,7 +65,7 @@ export class Workspace {
   /** Check one game folder with the open buffers; the diagnostics of each of its files (every file listed, even with none). */
   checkGame(gameDir: string): { check: GameCheck; byFile: Map<string, Diagnostic[]> } {
     const check = compileGameDir(gameDir, { smoke: false, texts: this.texts });
-    if (check.loaded) this.indexes.set(resolve(gameDir), buildSymbolIndex(check.loaded));
+    if (check.loaded) this.remember(gameDir, check.loaded);
     const byFile = new Map<string, Diagnostic[]>();
     for (const f of this.index(gameDir)?.files ?? []) byFile.set(resolve(f), []);
     for (const d of check.diagnostics) {
@@ -64,14 +86,33 @@ export class Workspace {
     return [...loaded.diagnostics, ...runScenario(loaded, { opened: check })];
   }
 
-  /** The names of a game (checking it first when it has not been). */
+  /** The names of a game: of the buffers as they are now when they load, else of the last version that did. */
   index(gameDir: string): SymbolIndex | undefined {
+    return this.current(gameDir)?.index;
+  }
+
+  /** The names in scope at each expression of the game (the compiler's scopes), made when first asked for. */
+  scopes(gameDir: string): ExpressionScopes | undefined {
+    const names = this.current(gameDir);
+    if (names) names.scopes ??= expressionScopes(names.loaded);
+    return names?.scopes;
+  }
+
+  private current(gameDir: string): GameNames | undefined {
     const key = resolve(gameDir);
-    if (!this.indexes.has(key)) {
-      const check = compileGameDir(gameDir, { smoke: false, texts: this.texts });
-      if (check.loaded) this.indexes.set(key, buildSymbolIndex(check.loaded));
-    }
-    return this.indexes.get(key);
+    const known = this.names.get(key);
+    if (known && known.version === this.version) return known;
+    // the same loader as the check (a version with errors in its rules still loads; one with YAML or schema errors does not)
+    const loaded = loadSpecFolder(gameDir, this.texts).spec;
+    if (loaded) return this.remember(gameDir, loaded);
+    if (known) known.version = this.version;
+    return known;
+  }
+
+  private remember(gameDir: string, loaded: LoadedSpec): GameNames {
+    const names: GameNames = { version: this.version, loaded, index: buildSymbolIndex(loaded) };
+    this.names.set(resolve(gameDir), names);
+    return names;
   }
 
   /** The text of a file: the open buffer, else the disk. */

@@ -120,6 +120,17 @@ describe('rules lsp over stdio', () => {
     await edit(original);
   });
 
+  it('completion offers the locals in scope there, as the compiler sees them', async () => {
+    // in the flow, `r` (the repeat's) is in scope; in phase-1-bills, `s` (its forEach's) is, and `r` is not
+    const inFlow = (await client.completion(round, positionOf(original, '            to: r', '            to: '.length + 1))).map((i) => i.label);
+    expect(inFlow).toContain('r');
+    expect(inFlow).not.toContain('s');
+    const inProcedure = (await client.completion(round, positionOf(original, '          - set: s.hits\n            to: 0', '          - set: s.hits\n            to: '.length))).map((i) => i.label);
+    expect(inProcedure).toContain('s');
+    expect(inProcedure).not.toContain('r');
+    expect(inProcedure).toContain('count');
+  });
+
   it('completion after call: offers the procedures', async () => {
     const items = await client.completion(round, positionOf(original, 'call: phase-1-bills', 'call: '.length));
     const labels = items.map((i) => i.label);

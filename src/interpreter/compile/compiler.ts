@@ -3,7 +3,7 @@
  * helpers every part of compilation needs (expressions, zone references, assignment paths).
  */
 import { assignable, compileExpr, compileLambda, parseExpr, typeToString } from '../../expr/index.ts';
-import type { Ast, ExprError, Type } from '../../expr/index.ts';
+import type { Ast, ExprError, Scope, Type } from '../../expr/index.ts';
 import type { Diagnostic } from '../../loader/diagnostics.ts';
 import type { LoadedSpec } from '../../loader/load-folder.ts';
 import type { Json } from '../api.ts';
@@ -36,6 +36,8 @@ export class Compiler {
   readonly siteAt: (object | undefined)[] = [];
   /** the user function whose body is being compiled now */
   compiling: string | undefined;
+  /** told of each expression string and the names in scope there (an editor's completion asks) */
+  onExpression: ((obj: object, key: string | number, scope: Scope) => void) | undefined;
   /** the effect or rule node being compiled now (set by the effect compiler) */
   site: object | undefined;
   slots = 0;
@@ -83,6 +85,7 @@ export class Compiler {
   /** Compile obj[key] (an expression string, or a literal number/boolean). */
   expr(obj: Node, key: string | number, env: Env, expected?: Type, kind: ScopeKind = 'full'): Compiled | undefined {
     const raw = (obj as Record<string | number, unknown>)[key];
+    if (this.onExpression) this.onExpression(obj, key, this.scope(env, kind));
     if (typeof raw === 'number') return this.checked(obj, key, { fn: () => raw, type: T.number }, expected);
     if (typeof raw === 'boolean') return this.checked(obj, key, { fn: () => raw, type: T.bool }, expected);
     if (typeof raw !== 'string') {
@@ -142,7 +145,9 @@ export class Compiler {
       this.error(obj, key, `'${key}' must be a function written as a string, e.g. "x => …"`);
       return undefined;
     }
-    const res = compileLambda(raw, this.scope(env), params, expected);
+    const scope = this.scope(env);
+    this.onExpression?.(obj, key, scope);
+    const res = compileLambda(raw, scope, params, expected);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, 'in function');
       return undefined;
