@@ -157,7 +157,8 @@ export function completion(at: At): CompletionItem[] {
   // after `x.` or `f(…).`: the members of what stands before the dot
   const member = /([\p{L}_][\p{L}\p{N}_]*|\))\s*\.\s*[\p{L}\p{N}_]*$/u.exec(before);
   const choices: NameChoice[] = member ? memberNames(index, member[1]!) : (c && inScope(at, c, before)) || expressionNames(index);
-  return choices.map((n) => item(n.name, n.detail, n.symbol ? CompletionItemKind.Variable : CompletionItemKind.Function, n.symbol));
+  // names of the type the expression must have come first
+  return choices.map((n) => ({ ...item(n.name, n.detail, n.symbol ? CompletionItemKind.Variable : CompletionItemKind.Function, n.symbol), sortText: `${n.fits ? 0 : 1}${n.name}` }));
 }
 
 /**
@@ -177,7 +178,7 @@ function inScope(at: At, c: CursorScalar, before: string): NameChoice[] | undefi
     ...lambdaParams.map((name) => ({ name, detail: 'lambda parameter' })),
     ...names.map((n) => {
       const symbol = index?.byId.get(n.name)?.[0];
-      return { name: n.name, detail: symbol ? describeKind(symbol) : n.detail, ...(symbol ? { symbol } : {}) };
+      return { name: n.name, detail: symbol ? describeKind(symbol) : n.detail, fits: n.fits, ...(symbol ? { symbol } : {}) };
     }),
     ...builtinNames.map((name) => ({ name, detail: 'built-in function' })),
   ];

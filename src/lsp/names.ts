@@ -44,6 +44,8 @@ export interface NameChoice {
   /** what it is: "var (number)", "built-in function", … */
   detail: string;
   symbol?: GameSymbol;
+  /** of the type the expression must have */
+  fits?: boolean;
 }
 
 /** The names an expression may use at game level: the game's vars, zones, space sets and functions, and the built-ins. */

@@ -131,6 +131,15 @@ describe('rules lsp over stdio', () => {
     expect(inProcedure).toContain('count');
   });
 
+  it('completion lists first the names of the type the expression must have', async () => {
+    // `set: s.inRound` takes a bool
+    const items = await client.completion(round, positionOf(original, '          - set: s.inRound\n            to: true', '          - set: s.inRound\n            to: '.length));
+    const first = items.filter((i) => i.sortText?.startsWith('0'));
+    expect(first.length).toBeGreaterThan(0);
+    for (const i of first) expect(i.detail).toMatch(/bool/);
+    expect(items.some((i) => !i.sortText?.startsWith('0') && /number/.test(i.detail ?? ''))).toBe(true);
+  });
+
   it('completion after call: offers the procedures', async () => {
     const items = await client.completion(round, positionOf(original, 'call: phase-1-bills', 'call: '.length));
     const labels = items.map((i) => i.label);

@@ -36,8 +36,8 @@ export class Compiler {
   readonly siteAt: (object | undefined)[] = [];
   /** the user function whose body is being compiled now */
   compiling: string | undefined;
-  /** told of each expression string and the names in scope there (an editor's completion asks) */
-  onExpression: ((obj: object, key: string | number, scope: Scope) => void) | undefined;
+  /** told of each expression string, the names in scope there and the type it must have (an editor's completion asks) */
+  onExpression: ((obj: object, key: string | number, scope: Scope, expected?: Type) => void) | undefined;
   /** the effect or rule node being compiled now (set by the effect compiler) */
   site: object | undefined;
   slots = 0;
@@ -85,7 +85,7 @@ export class Compiler {
   /** Compile obj[key] (an expression string, or a literal number/boolean). */
   expr(obj: Node, key: string | number, env: Env, expected?: Type, kind: ScopeKind = 'full'): Compiled | undefined {
     const raw = (obj as Record<string | number, unknown>)[key];
-    if (this.onExpression) this.onExpression(obj, key, this.scope(env, kind));
+    if (this.onExpression) this.onExpression(obj, key, this.scope(env, kind), expected);
     if (typeof raw === 'number') return this.checked(obj, key, { fn: () => raw, type: T.number }, expected);
     if (typeof raw === 'boolean') return this.checked(obj, key, { fn: () => raw, type: T.bool }, expected);
     if (typeof raw !== 'string') {
@@ -146,7 +146,7 @@ export class Compiler {
       return undefined;
     }
     const scope = this.scope(env);
-    this.onExpression?.(obj, key, scope);
+    this.onExpression?.(obj, key, scope, expected);
     const res = compileLambda(raw, scope, params, expected);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, 'in function');
