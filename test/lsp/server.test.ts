@@ -2,7 +2,8 @@
  * `rules lsp` driven over stdio as an editor drives it (initialize, didOpen, didChange), on a
  * temporary copy of a game: diagnostics at the right range, hover, completion, definition.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ const state = game.file('cash-n-guns', 'state.yaml');
 const setup = game.file('cash-n-guns', 'setup.yaml');
 const scenario = game.scenario('cash-n-guns', 'leaving.yaml');
 const original = readFileSync(round, 'utf8');
+const snapshot = (): Map<string, string> => new Map(filesUnder(game.root).map((f) => [f, readFileSync(f, 'utf8')]));
+const filesUnder = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? filesUnder(join(d, f)) : [join(d, f)]));
+const before = snapshot();
 let client: LspClient;
 const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
 
@@ -222,5 +226,9 @@ describe('rules lsp over stdio', () => {
     expect(ds[0]!.range.start.line).toBe(positionOf(failing, 'seat(1).shame == 2').line);
     const items = await client.completion(scenario, positionOf(failing, 'seat(1).shame == 2', 'seat(1).'.length));
     expect(items.map((i) => i.label)).toContain('shame');
+  });
+
+  it('never wrote a file', () => {
+    expect(snapshot()).toEqual(before);
   });
 });
