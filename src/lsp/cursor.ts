@@ -61,15 +61,22 @@ export function scalarAt(parsed: ParsedText, offset: number): CursorScalar | und
   for (const s of parsed.scalars) {
     const r = s.node.range;
     if (!r || offset < r[0] || offset > r[1]) continue;
-    if (s.node.value === null || typeof s.node.value === 'object') continue;
-    const value = String(s.node.value);
-    const offsets = scalarOffsets(parsed.text, s.node).slice(0, value.length + 1);
-    let index = 0;
-    while (index < value.length && (offsets[index + 1] ?? Infinity) <= offset) index++;
-    if (offset >= (offsets[value.length] ?? r[1])) index = value.length;
-    return { node: s.node, value, isKey: s.isKey, keys: s.keys, index, offsets, siblings: s.siblings };
+    const c = cursorOn(parsed, s, offset);
+    if (c) return c;
   }
   return undefined;
+}
+
+/** One scalar of a parsed text seen from the cursor at `offset` (undefined for a null or non-text value). */
+export function cursorOn(parsed: ParsedText, s: ParsedText['scalars'][number], offset: number): CursorScalar | undefined {
+  const r = s.node.range ?? [0, 0, 0];
+  if (s.node.value === null || typeof s.node.value === 'object') return undefined;
+  const value = String(s.node.value);
+  const offsets = scalarOffsets(parsed.text, s.node).slice(0, value.length + 1);
+  let index = 0;
+  while (index < value.length && (offsets[index + 1] ?? Infinity) <= offset) index++;
+  if (offset >= (offsets[value.length] ?? r[1])) index = value.length;
+  return { node: s.node, value, isKey: s.isKey, keys: s.keys, index, offsets, siblings: s.siblings };
 }
 
 /** The key this value is written under (`call` for `call: x`), or for a list item the list's key. */

@@ -20,7 +20,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Located } from '../loader/load-folder.ts';
 import { parseRef, seedIndex, seedInfo, seedLines, seedsDir } from '../loader/seeds.ts';
-import { ownKey, parseText, scalarAt, type CursorScalar } from './cursor.ts';
+import { cursorOn, ownKey, parseText, scalarAt, type CursorScalar } from './cursor.ts';
 import { builtinNames } from '../expr/index.ts';
 import { displayPath } from '../loader/yaml-file.ts';
 import { placeKey } from './scopes.ts';
@@ -234,8 +234,8 @@ export function references(at: At, includeDeclaration: boolean): Location[] {
     const parsed = parseText(text);
     for (const s of parsed.scalars) {
       if (s.isKey || typeof s.node.value !== 'string') continue;
-      const sc = scalarAt(parsed, s.node.range?.[0] ?? 0);
-      if (!sc || sc.node !== s.node) continue;
+      const sc = cursorOn(parsed, s, s.node.range?.[0] ?? 0);
+      if (!sc) continue;
       const spans = isExpression(sc) ? namesIn(sc.value).filter((n) => n.name === id) : sc.value === id && (includeDeclaration || ownKey(sc) !== 'id') ? [{ start: 0, end: id.length }] : [];
       for (const n of spans) {
         const start = offsetPosition(parsed.lines, sc.offsets[n.start] ?? 0);

@@ -48,7 +48,7 @@ export class Workspace {
     const parts = abs.split(sep);
     const t = parts.lastIndexOf('conformance');
     if (t > 0 && parts[t - 1] === 'test') return { kind: 'scenario', path: abs, rulesDir: join(parts.slice(0, t - 1).join(sep) || sep, 'rules') };
-    if (!existsSync(abs) && !this.texts.has(abs)) return undefined;
+    if (!parts.includes('rules') || (!existsSync(abs) && !this.texts.has(abs))) return undefined;
     const dir = existsSync(abs) ? gameDirsFor(abs)[0] : dirname(abs);
     return dir ? { kind: 'rules', gameDir: dir } : undefined;
   }
