@@ -23,7 +23,7 @@ import { parseRef, seedIndex, seedInfo, seedLines, seedsDir } from '../loader/se
 import { cursorOn, ownKey, parseText, scalarAt, type CursorScalar } from './cursor.ts';
 import { builtinNames } from '../expr/index.ts';
 import { displayPath } from '../loader/yaml-file.ts';
-import { placeKey } from './scopes.ts';
+import { placeKey, type ScopedName } from './scopes.ts';
 import { describeKind, expressionNames, isExpression, memberNames, nameAt, namesIn, type NameChoice } from './names.ts';
 import { tokenRange } from './ranges.ts';
 import { schemaFacts } from './schema-facts.ts';
@@ -81,8 +81,11 @@ export function hover(at: At): Hover | null {
   const found = symbolAt(c, indexFor(at));
   if (!found) return null;
   if (found.symbols.length === 0) {
-    const builtIn = isExpression(c) ? expressionNames(undefined).find((n) => n.name === found.id) : undefined;
-    return builtIn ? md(`**${builtIn.detail}** \`${builtIn.name}\``) : null;
+    if (!isExpression(c)) return null;
+    const builtIn = expressionNames(undefined).find((n) => n.name === found.id);
+    if (builtIn) return md(`**${builtIn.detail}** \`${builtIn.name}\``);
+    const local = scopeAt(at, c)?.find((n) => n.name === found.id);
+    return local ? md(`**local** \`${local.name}\`: ${local.detail}`) : null;
   }
   return md(found.symbols.map(symbolHover).join('\n\n---\n\n'));
 }
@@ -161,16 +164,21 @@ export function completion(at: At): CompletionItem[] {
   return choices.map((n) => ({ ...item(n.name, n.detail, n.symbol ? CompletionItemKind.Variable : CompletionItemKind.Function, n.symbol), sortText: `${n.fits ? 0 : 1}${n.name}` }));
 }
 
+/** The names the compiler had in scope at the expression the cursor is in (undefined: it has not seen it). */
+function scopeAt(at: At, c: CursorScalar): ScopedName[] | undefined {
+  const dir = at.ws.gameDirOf(at.path);
+  const scopes = dir ? at.ws.scopes(dir) : undefined;
+  const start = parseText(at.doc.getText()).lines.linePos(c.offsets[0] ?? 0);
+  return scopes?.get(placeKey(displayPath(at.path), start.line, start.col));
+}
+
 /**
  * The names the compiler had in scope at this expression (locals included), the built-in
  * functions and the parameters of lambdas written before the cursor; undefined when the
  * expression is not in the last version of the game that loaded (it was just typed).
  */
 function inScope(at: At, c: CursorScalar, before: string): NameChoice[] | undefined {
-  const dir = at.ws.gameDirOf(at.path);
-  const scopes = dir ? at.ws.scopes(dir) : undefined;
-  const start = parseText(at.doc.getText()).lines.linePos(c.offsets[0] ?? 0);
-  const names = scopes?.get(placeKey(displayPath(at.path), start.line, start.col));
+  const names = scopeAt(at, c);
   if (!names) return undefined;
   const index = indexFor(at);
   const lambdaParams = [...before.matchAll(/\(?\s*([\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*[\p{L}_][\p{L}\p{N}_]*)*)\s*\)?\s*=>/gu)].flatMap((m) => m[1]!.split(/\s*,\s*/));

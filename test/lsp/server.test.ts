@@ -109,6 +109,8 @@ describe('rules lsp over stdio', () => {
     const value = (s?.contents as { value: string }).value;
     expect(value).toMatch(/\*\*(var|option)/);
     expect(value).toContain('`rounds`');
+    const local = await client.hover(round, positionOf(original, '          - set: round\n            to: r', '          - set: round\n            to: '.length));
+    expect((local?.contents as { value: string }).value).toBe('**local** `r`: number');
   });
 
   it('completion in an expression offers the game vars and no unknown names', async () => {
