@@ -275,18 +275,23 @@ const lspKind: Record<SymbolKind, LspSymbolKind> = {
   'result rule': LspSymbolKind.Constant,
 };
 
-/** The rules of one file as an outline: each declared id, in file order. */
+/** The rules of one file as an outline: its sections, each with the ids declared in it, in file order. */
 export function documentSymbols(ws: Workspace, path: string, text: string): DocumentSymbol[] {
   const dir = ws.gameDirOf(path);
   const index = dir ? ws.index(dir) : undefined;
   if (!index) return [];
-  return index.all
-    .filter((s) => resolve(s.at.file) === resolve(path))
-    .sort((a, b) => a.at.line - b.at.line || a.at.col - b.at.col)
-    .map((s) => {
-      const range: Range = tokenRange(text, s.at.line, s.at.col);
-      return { name: s.id, detail: `${describeKind(s)} · ${s.section}`, kind: lspKind[s.kind], range, selectionRange: range };
-    });
+  const sections: DocumentSymbol[] = [];
+  const mine = index.all.filter((s) => resolve(s.at.file) === resolve(path)).sort((a, b) => a.at.line - b.at.line || a.at.col - b.at.col);
+  for (const s of mine) {
+    const range: Range = tokenRange(text, s.at.line, s.at.col);
+    const symbol: DocumentSymbol = { name: s.id, detail: describeKind(s), kind: lspKind[s.kind], range, selectionRange: range };
+    const last = sections[sections.length - 1];
+    if (last?.name === s.section) {
+      last.children!.push(symbol);
+      last.range = { start: last.range.start, end: range.end };
+    } else sections.push({ name: s.section, kind: LspSymbolKind.Namespace, range, selectionRange: range, children: [symbol] });
+  }
+  return sections;
 }
 
 /** A quick fix for each diagnostic that says "did you mean 'x'?": write x in its place. */

@@ -46,9 +46,16 @@ const kindOfSection: Record<string, SymbolKind> = {
 export function buildSymbolIndex(loaded: LoadedSpec): SymbolIndex {
   const all: GameSymbol[] = [];
   const byId = new Map<string, GameSymbol[]>();
+  // a `rule:` effect nested in a procedure (or a card, a trigger…) keeps its section but is a rule node
+  const spec = loaded.spec as unknown as Record<string, unknown>;
+  const direct = (section: string): unknown[] => {
+    const list = section === 'outcome.results' ? (spec.outcome as { results?: unknown[] } | undefined)?.results : spec[section];
+    return Array.isArray(list) ? list : [];
+  };
   for (const { node, section } of ruleNodes(loaded.spec)) {
     const type = declaredType(node);
-    const sym: GameSymbol = { id: node.id, kind: kindOfSection[section] ?? 'rule', section, node, at: loaded.whereInValue(node, 'id', 0), ...(type ? { type } : {}) };
+    const kind = direct(section).includes(node) ? (kindOfSection[section] ?? 'rule') : 'rule';
+    const sym: GameSymbol = { id: node.id, kind, section, node, at: loaded.whereInValue(node, 'id', 0), ...(type ? { type } : {}) };
     all.push(sym);
     const list = byId.get(node.id);
     if (list) list.push(sym);

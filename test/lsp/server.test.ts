@@ -152,6 +152,7 @@ describe('rules lsp over stdio', () => {
     expect(labels).toContain('phase-1-bills');
     expect(labels).toContain('apply-hits');
     expect(labels).not.toContain('rounds');
+    expect(labels).not.toContain('power-cunning-chooses-last'); // a rule node nested in a procedure is no procedure
   });
 
   it('definition of a call: target lands on its procedure', async () => {
@@ -164,8 +165,10 @@ describe('rules lsp over stdio', () => {
   it('references of a procedure list its calls; the outline lists the rules of the file', async () => {
     const refs = await client.references(round, positionOf(original, '  - id: apply-hits', '  - id: '.length));
     expect(refs?.length).toBe([...original.matchAll(/call: apply-hits/g)].length);
-    const symbols = (await client.symbols(round)) as { name: string }[];
-    expect(symbols.map((s) => s.name)).toEqual(expect.arrayContaining(['play-rounds', 'phase-1-bills', 'apply-hits']));
+    const symbols = (await client.symbols(round)) as { name: string; children?: { name: string }[] }[];
+    expect(symbols.map((s) => s.name)).toEqual(['flow', 'procedures']);
+    expect(symbols[0]!.children!.map((s) => s.name)).toContain('play-rounds');
+    expect(symbols[1]!.children!.map((s) => s.name)).toEqual(expect.arrayContaining(['phase-1-bills', 'apply-hits']));
   });
 
   it('a misspelled effect kind says so, and the quick fix writes the effect', async () => {
