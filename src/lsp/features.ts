@@ -2,7 +2,8 @@
  * The editor's questions about a position — hover, completion, definition, references — and
  * the outline and quick fixes of a file, answered from one game's symbol index and the seeds.
  */
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { findScenarioFiles } from '../conformance/index.ts';
 import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
@@ -235,7 +236,9 @@ export function references(at: At, includeDeclaration: boolean): Location[] {
   if (!found || !index.byId.has(found.id)) return [];
   const id = found.id;
   const out: Location[] = [];
-  for (const file of index.files) {
+  // the game's files, and its scenarios (test/conformance/<game>/ beside rules/)
+  const scenarios = findScenarioFiles(join(dirname(dirname(resolve(dir))), 'test', 'conformance', basename(dir)));
+  for (const file of [...index.files, ...scenarios]) {
     const path = resolve(file);
     const text = at.ws.textOf(path);
     if (text === undefined) continue;

@@ -165,7 +165,14 @@ describe('rules lsp over stdio', () => {
   it('references of a procedure list its calls; the outline lists the rules of the file', async () => {
     const refs = await client.references(round, positionOf(original, '  - id: apply-hits', '  - id: '.length));
     expect(refs?.length).toBe([...original.matchAll(/call: apply-hits/g)].length);
-    const symbols = (await client.symbols(round)) as { name: string; children?: { name: string }[] }[];
+    const stateText = readFileSync(state, 'utf8');
+    const checked = client.nextDiagnostics(state);
+    await client.open(state, stateText);
+    expect(await checked).toEqual([]);
+    await client.hover(state, { line: 0, character: 0 }); // a round trip: the rest of that check's publishing has arrived
+    const shame = await client.references(state, positionOf(stateText, '- id: shame\n', '- id: '.length));
+    expect(shame?.map((l) => l.uri)).toContain(pathToFileURL(scenario).href); // leaving.yaml: seat(1).shame == 1
+        const symbols = (await client.symbols(round)) as { name: string; children?: { name: string }[] }[];
     expect(symbols.map((s) => s.name)).toEqual(['flow', 'procedures']);
     expect(symbols[0]!.children!.map((s) => s.name)).toContain('play-rounds');
     expect(symbols[1]!.children!.map((s) => s.name)).toEqual(expect.arrayContaining(['phase-1-bills', 'apply-hits']));
