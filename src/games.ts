@@ -11,7 +11,7 @@ import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames, smokeSettings } from './interpreter/smoke.ts';
 import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
-import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec } from './loader/load-folder.ts';
+import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
 import type { Spec } from './loader/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
@@ -39,14 +39,16 @@ export interface GameCheck {
  * Load, check and compile one game folder — once per process for the same files: validate, the
  * simulations and the site generator of one command all ask for the same games, so the result is
  * kept under a hash of the folder's files (a saved file makes a new one, as in `npm start`). The
- * random validation games run on top, once.
+ * random validation games run on top, once. `texts` stands for some files' contents (an
+ * editor's unsaved buffers, by absolute path).
  */
-export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): GameCheck {
+export function compileGameDir(dir: string, opts: { smoke?: boolean; texts?: TextOverlay } = {}): GameCheck {
   const key = resolve(dir);
-  const stamp = folderStamp(key);
+  const texts = opts.texts ?? new Map<string, string>();
+  const stamp = folderStamp(key, texts);
   let entry = checked.get(key);
   if (!entry || entry.stamp !== stamp) {
-    entry = { stamp, check: checkOnce(dir) };
+    entry = { stamp, check: checkOnce(dir, texts) };
     checked.set(key, entry);
   }
   if (!opts.smoke || !entry.check.engine) return entry.check;
@@ -56,9 +58,10 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean } = {}): Gam
 
 const checked = new Map<string, { stamp: string; check: GameCheck; smoked?: GameCheck }>();
 
-/** a hash of every file below the folder, names and contents */
-function folderStamp(dir: string): string {
+/** a hash of every file below the folder, names and contents (the overlay's where it has one) */
+function folderStamp(dir: string, texts: TextOverlay): string {
   const h = createHash('sha1');
+  for (const [p, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) if (p.startsWith(dir)) h.update(`overlay ${p}\0${text}\0`);
   const walk = (d: string): void => {
     let entries;
     try {
@@ -70,15 +73,15 @@ function folderStamp(dir: string): string {
     for (const e of entries) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.isFile()) h.update(`${p}\0`).update(readFileSync(p)).update('\0');
+      else if (e.isFile() && !texts.has(p)) h.update(`${p}\0`).update(readFileSync(p)).update('\0');
     }
   };
   walk(dir);
   return h.digest('hex');
 }
 
-function checkOnce(dir: string): GameCheck {
-  const loaded = loadSpecFolder(dir);
+function checkOnce(dir: string, texts: TextOverlay): GameCheck {
+  const loaded = loadSpecFolder(dir, texts);
   const diagnostics = [...loaded.diagnostics];
   if (!loaded.spec || hasErrors(diagnostics)) return { dir, diagnostics: sortDiagnostics(diagnostics) };
   const compiled = compileProgram(loaded.spec);

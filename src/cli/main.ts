@@ -87,6 +87,12 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .action(async (o) => setCode(await docsCommand(ctx, o)));
 
   program
+    .command('lsp')
+    .description('a language server for rule editors over stdio: the checks of validate as you type, hover, completion, go to definition')
+    .option('--stdio', 'talk over stdin/stdout (the only way; editors pass it)')
+    .action(async () => setCode(await (await import('../lsp/server.ts')).serveStdio()));
+
+  program
     .command('new')
     .description('write a minimal game that validates and plays (rules/<game>/ and one scenario in test/conformance/<game>/)')
     .argument('<game>', 'the new game id: lower-case words joined by -, e.g. my-game')

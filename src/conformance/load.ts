@@ -41,8 +41,9 @@ export function scenarioSchemaLine(path: string): string {
   return `# yaml-language-server: $schema=${rel}`;
 }
 
-export function loadScenario(path: string): LoadedScenario {
-  const file = readYamlFile(path);
+/** Load one scenario file; `text` stands for its contents when given (an editor's unsaved buffer). */
+export function loadScenario(path: string, text?: string): LoadedScenario {
+  const file = readYamlFile(path, text);
   const diagnostics: Diagnostic[] = [...file.diagnostics];
   const done = (scenario?: Scenario): LoadedScenario => ({ path, file, diagnostics: sortDiagnostics(diagnostics), ...(scenario ? { scenario } : {}) });
   if (hasErrors(diagnostics) || file.data === undefined) return done();

@@ -59,18 +59,22 @@ export interface LoadedFragment {
   diagnostics: Diagnostic[];
 }
 
+/** Texts that stand for some files' contents (an editor's unsaved buffers), by absolute path. */
+export type TextOverlay = ReadonlyMap<string, string>;
+
 /**
- * Load every `*.yaml` under `dir` (recursively, sorted by path) as one game.
+ * Load every `*.yaml` under `dir` (recursively, sorted by path) as one game; a file named in
+ * `texts` is read from there instead of the disk (and counts even when it is not saved yet).
  * `spec` is returned whenever every file parsed, matched the schema and merged; the content
  * checks (duplicate ids, quotes) add diagnostics but still return it. Check
  * `diagnostics` for errors before using the spec for anything that matters.
  */
-export function loadSpecFolder(dir: string): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+export function loadSpecFolder(dir: string, texts: TextOverlay = new Map()): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
   const shown = displayPath(dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return { diagnostics: [problem(shown, 'error', `there is no rules folder "${shown}"`)] };
   }
-  const { yaml, ignored } = listYaml(dir);
+  const { yaml, ignored } = listYaml(dir, texts);
   const diagnostics: Diagnostic[] = ignored.map((f) =>
     problem(displayPath(f), 'warning', 'this file is ignored: rules files must end in ".yaml"', 'rename it to end in .yaml'),
   );
@@ -79,7 +83,7 @@ export function loadSpecFolder(dir: string): { spec?: LoadedSpec; diagnostics: D
     return { diagnostics };
   }
 
-  const loaded = yaml.map(loadSpecFile);
+  const loaded = yaml.map((p) => loadSpecFile(p, texts.get(resolve(p))));
   for (const l of loaded) diagnostics.push(...l.diagnostics);
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
 
@@ -93,9 +97,9 @@ export function loadSpecFolder(dir: string): { spec?: LoadedSpec; diagnostics: D
   return { spec, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-/** Read one fragment: YAML syntax, the schema line, the schema. */
-export function loadSpecFile(path: string): LoadedFragment {
-  const file = readYamlFile(path);
+/** Read one fragment: YAML syntax, the schema line, the schema; `text` stands for the file's when given. */
+export function loadSpecFile(path: string, text?: string): LoadedFragment {
+  const file = readYamlFile(path, text);
   const diagnostics = [...file.diagnostics];
   diagnostics.push(...checkSchemaLine(path, file));
   if (hasErrors(file.diagnostics)) return { file, diagnostics };
@@ -330,8 +334,8 @@ function hasGameSection(path: string): boolean {
   }
 }
 
-// *.yaml files under dir, recursively, sorted by path; *.yml files are reported, not read
-function listYaml(dir: string): { yaml: string[]; ignored: string[] } {
+// *.yaml files under dir (and the overlay's), recursively, sorted by path; *.yml files are reported, not read
+function listYaml(dir: string, texts: TextOverlay = new Map()): { yaml: string[]; ignored: string[] } {
   const yaml: string[] = [];
   const ignored: string[] = [];
   const walk = (d: string) => {
@@ -343,6 +347,9 @@ function listYaml(dir: string): { yaml: string[]; ignored: string[] } {
     }
   };
   walk(dir);
+  const inside = resolve(dir) + sep;
+  const onDisk = new Set(yaml.map((p) => resolve(p)));
+  for (const p of texts.keys()) if (p.startsWith(inside) && p.endsWith('.yaml') && !onDisk.has(p)) yaml.push(join(dir, relative(resolve(dir), p)));
   const key = (p: string) => p.split(sep).join('/');
   const byPath = (a: string, b: string) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
   return { yaml: yaml.sort(byPath), ignored: ignored.sort(byPath) };

@@ -39,7 +39,8 @@ function chooseBranch(e: ErrorObject, value: unknown, pointer: string): string |
   const branches = (schema.oneOf ?? schema.anyOf ?? []).map((b) => defName(b)).filter((n): n is string => !!n);
 
   if (schema.title === 'Effect') {
-    const byKey = new Map(branches.map((b) => [v.defs[b]?.required?.[0] ?? '', b]));
+    // the branches that start with an effect key (UnknownEffect, there for editors, has none)
+    const byKey = new Map(branches.flatMap((b) => { const k = v.defs[b]?.required?.[0]; return k ? [[k, b] as const] : []; }));
     const effectKeys = [...byKey.keys()];
     if (!isPlainObject(value)) {
       return [{ pointer, message: `an effect must be a map that starts with an effect key, not ${describe(value)}`, hint: `effect keys: ${effectKeys.join(', ')}` }];

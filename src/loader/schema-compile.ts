@@ -40,6 +40,8 @@ export function lazySchema(path: string, id: string, options: Options = {}): () 
     if (compiled) return compiled;
     const schema = JSON.parse(readFileSync(path, 'utf8')) as SchemaObject & { $defs: Record<string, SchemaObject> };
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, ...options });
+    // keywords for other readers of the schema: the type generator (tsType) and editors (defaultSnippets)
+    ajv.addVocabulary(['tsType', 'defaultSnippets']);
     ajv.addSchema(schema, id);
     compiled = { root: ajv.getSchema(id)!, branch: (def) => ajv.getSchema(`${id}#/$defs/${def}`), defs: schema.$defs };
     return compiled;

@@ -61,7 +61,8 @@ export type Effect =
   | EndGameEffect
   | LogEffect
   | RuleEffect
-  | ResolveEffect;
+  | ResolveEffect
+  | UnknownEffect;
 /**
  * What to change: a variable name (e.g. `round`), or `<seat>.<seat variable>` (e.g. `me.shame`).
  *
@@ -97,6 +98,13 @@ export type Expr = string | number | boolean;
  * via the `definition` "EventName".
  */
 export type EventName = string;
+/**
+ * For editors that only read the schema: a map with no effect key matches this branch alone, so the editor's message lists the effects (rather than the keys some other effect misses). It never matches a valid effect. Its list of effect keys must be the branches' above (a test checks it).
+ *
+ * This interface was referenced by `Spec`'s JSON-Schema
+ * via the `definition` "UnknownEffect".
+ */
+export type UnknownEffect = never;
 /**
  * What happens, in order: a list of effects, each starting with one effect key (set, add, let, if, forEach, repeat, while, move, shuffle, deal, choose, call, emit, eliminate, split, endGame, log, rule).
  *

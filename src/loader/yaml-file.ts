@@ -53,16 +53,16 @@ export function displayPath(path: string): string {
   return (rel === '' ? path : rel).split(sep).join('/');
 }
 
-export function readYamlFile(path: string): YamlFile {
+/** Read and parse a YAML file; with `text`, that text stands for the file's (an editor's unsaved buffer). */
+export function readYamlFile(path: string, text?: string): YamlFile {
   const file = displayPath(path);
-  let text: string;
   try {
-    const bytes = statSync(path).size;
+    const bytes = text === undefined ? statSync(path).size : Buffer.byteLength(text);
     if (bytes > MAX_FILE_BYTES) {
       const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
       return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `this file is ${mb(bytes)}; a rules file may be at most ${mb(MAX_FILE_BYTES)}`, hint: 'split it into several files in the game folder' }]);
     }
-    text = readFileSync(path, 'utf8');
+    text ??= readFileSync(path, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String((e as Error).message);
     return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `cannot read this file: ${reason}` }]);

@@ -12,7 +12,7 @@ import { compileEnds, compileFunctions, compileOutcome } from './outcome.ts';
 import { checkReachable } from './reachability.ts';
 import { MAX_PLAYERS } from '../../limits.ts';
 
-export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnostics: Diagnostic[] } {
+export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compiler['onExpression'] } = {}): { program?: Program; diagnostics: Diagnostic[] } {
   const spec = loaded.spec as unknown as Node;
   const game = isNode(spec['game']) ? spec['game'] : {};
   const players = isNode(game['players']) ? game['players'] : {};
@@ -40,6 +40,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
     choiceProofs: [],
   };
   const cc = new Compiler(loaded, program);
+  cc.onExpression = opts.onExpression;
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
   else checkPlayers(cc, players, program);
 

@@ -293,3 +293,8 @@ function placeFunction(p: Program, id: string): FunctionBinding | undefined {
       };
   }
 }
+
+/** The names and functions every game's expressions know without declaring them (an editor's completion lists them). */
+export function builtInGlobals(): { names: string[]; functions: string[] } {
+  return { names: ['options', 'players', 'seats', 'alive'], functions: [...seatFunctions.keys(), 'kindOf', 'neighbours', 'adjacent', 'distance', 'nextOf'] };
+}

@@ -1,0 +1,134 @@
+/**
+ * The editor's view of the games: which game (or scenario) a file belongs to, and its check with
+ * the open buffers standing for the files on disk. The check is `rules validate`'s own
+ * (src/games.ts), without the random games; nothing here writes a file.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { loadScenario, runScenario } from '../conformance/index.ts';
+import { compileGameDir, gameDirsFor, type GameCheck } from '../games.ts';
+import type { Diagnostic } from '../loader/diagnostics.ts';
+import { readYamlFile } from '../loader/yaml-file.ts';
+import { loadSpecFolder, type LoadedSpec } from '../loader/load-folder.ts';
+import { expressionScopes, type ExpressionScopes } from './scopes.ts';
+import { buildSymbolIndex, type SymbolIndex } from './symbols.ts';
+
+export type FileRole = { kind: 'rules'; gameDir: string } | { kind: 'scenario'; path: string; rulesDir: string };
+
+interface GameNames {
+  /** the buffers' version it was made from */
+  version: number;
+  loaded: LoadedSpec;
+  index: SymbolIndex;
+  scopes?: ExpressionScopes;
+}
+
+export class Workspace {
+  /** open buffers, by absolute path (change them with setText / dropText) */
+  readonly texts = new Map<string, string>();
+  /** bumped on every change of a buffer */
+  private version = 0;
+  /** per game folder, the names of the last version that loaded (kept while a version does not, so names still work) */
+  private readonly names = new Map<string, GameNames>();
+
+  setText(path: string, text: string): void {
+    this.texts.set(resolve(path), text);
+    this.version++;
+  }
+
+  dropText(path: string): void {
+    this.texts.delete(resolve(path));
+    this.version++;
+  }
+
+  /** What a file is: part of a game under rules/, or a scenario under test/conformance/ (undefined: neither). */
+  roleOf(path: string): FileRole | undefined {
+    const abs = resolve(path);
+    if (!abs.endsWith('.yaml')) return undefined;
+    const parts = abs.split(sep);
+    const t = parts.lastIndexOf('conformance');
+    if (t > 0 && parts[t - 1] === 'test') return { kind: 'scenario', path: abs, rulesDir: join(parts.slice(0, t - 1).join(sep) || sep, 'rules') };
+    if (!parts.includes('rules') || (!existsSync(abs) && !this.texts.has(abs))) return undefined;
+    const dir = existsSync(abs) ? gameDirsFor(abs)[0] : dirname(abs);
+    return dir ? { kind: 'rules', gameDir: dir } : undefined;
+  }
+
+  /** The game folder a file's names come from. */
+  gameDirOf(path: string): string | undefined {
+    const role = this.roleOf(path);
+    if (!role) return undefined;
+    if (role.kind === 'rules') return role.gameDir;
+    const game = this.scenarioGame(role.path);
+    return game ? join(role.rulesDir, game) : undefined;
+  }
+
+  /** Check one game folder with the open buffers; the diagnostics of each of its files (every file listed, even with none). */
+  checkGame(gameDir: string): { check: GameCheck; byFile: Map<string, Diagnostic[]> } {
+    const check = compileGameDir(gameDir, { smoke: false, texts: this.texts });
+    if (check.loaded) this.remember(gameDir, check.loaded);
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const f of this.index(gameDir)?.files ?? []) byFile.set(resolve(f), []);
+    for (const d of check.diagnostics) {
+      const p = resolve(d.file);
+      byFile.set(p, [...(byFile.get(p) ?? []), d]);
+    }
+    return { check, byFile };
+  }
+
+  /** A scenario's own problems, then what running it against its game (with the open buffers) finds. */
+  checkScenario(path: string, rulesDir: string): Diagnostic[] {
+    const loaded = loadScenario(path, this.texts.get(resolve(path)));
+    const game = loaded.scenario?.game;
+    if (!game || loaded.diagnostics.some((d) => d.severity === 'error')) return loaded.diagnostics;
+    const gameDir = join(rulesDir, game);
+    if (!existsSync(gameDir)) return [...loaded.diagnostics, ...runScenario(loaded, { rulesDir })];
+    const { check } = this.checkGame(gameDir);
+    return [...loaded.diagnostics, ...runScenario(loaded, { opened: check })];
+  }
+
+  /** The names of a game: of the buffers as they are now when they load, else of the last version that did. */
+  index(gameDir: string): SymbolIndex | undefined {
+    return this.current(gameDir)?.index;
+  }
+
+  /** The names in scope at each expression of the game (the compiler's scopes), made when first asked for. */
+  scopes(gameDir: string): ExpressionScopes | undefined {
+    const names = this.current(gameDir);
+    if (names) names.scopes ??= expressionScopes(names.loaded);
+    return names?.scopes;
+  }
+
+  private current(gameDir: string): GameNames | undefined {
+    const key = resolve(gameDir);
+    const known = this.names.get(key);
+    if (known && known.version === this.version) return known;
+    // the same loader as the check (a version with errors in its rules still loads; one with YAML or schema errors does not)
+    const loaded = loadSpecFolder(gameDir, this.texts).spec;
+    if (loaded) return this.remember(gameDir, loaded);
+    if (known) known.version = this.version;
+    return known;
+  }
+
+  private remember(gameDir: string, loaded: LoadedSpec): GameNames {
+    const names: GameNames = { version: this.version, loaded, index: buildSymbolIndex(loaded) };
+    this.names.set(resolve(gameDir), names);
+    return names;
+  }
+
+  /** The text of a file: the open buffer, else the disk. */
+  textOf(path: string): string | undefined {
+    const abs = resolve(path);
+    const open = this.texts.get(abs);
+    if (open !== undefined) return open;
+    try {
+      return readFileSync(abs, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private scenarioGame(path: string): string | undefined {
+    const data = readYamlFile(path, this.texts.get(path)).data as { game?: unknown } | undefined;
+    return typeof data?.game === 'string' ? data.game : basename(dirname(path));
+  }
+}
