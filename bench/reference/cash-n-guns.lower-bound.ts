@@ -1,6 +1,8 @@
 /**
- * Hand-written Cash'n Guns (base game), used only as the speed baseline of `npm run bench`.
- * Not a rules source: the spec under rules/ is. Straightforward but allocation-light.
+ * Hand-written Cash'n Guns (base game): the "lower bound" column of `npm run bench` — less work
+ * than the spec's games, not the same games (bench/reference/cash-n-guns.ts plays those). It uses
+ * a cheaper RNG (mulberry32), counts bills and bullets instead of cards, and builds no option
+ * lists. Not a rules source: the spec under rules/ is.
  *
  * 4-6 players, 8 rounds. Loot deck: 15×5000, 15×10000, 10×20000, shuffled (kept in units of
  * 5000: 1, 2, 4). Each player has 8 bullet cards: 1 BANG!BANG!BANG! (BBB), 2 BANG!, 5 CLIC.
