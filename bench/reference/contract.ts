@@ -15,6 +15,8 @@ export interface ReferenceDecision {
 export interface ReferenceResult {
   winners: number[];
   scores: number[];
+  /** eliminated seats, ascending */
+  out: number[];
   rounds: number;
   end: string;
   result: string;
