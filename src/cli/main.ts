@@ -58,7 +58,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('--csv', 'print one CSV row per game (with a header row), for spreadsheets')
     .option('--no-timing', 'omit the games/s line of the readable summary')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
-    .option('--workers <n>', 'play on N worker threads (the same output as one)')
+    .option('--workers <n>', 'play on N threads: this one and N-1 worker threads (the same output as one)')
     .option('--shard <K/N>', 'play only shard K of N of the games and write a shard file for `rules merge`')
     .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
 

@@ -277,6 +277,7 @@ export interface SimulateCliOptions {
   rulesDir?: string;
   /** commander's --no-timing */
   timing?: boolean;
+  /** threads to play on: the main thread and workers − 1 worker threads */
   workers?: string;
   shard?: string;
 }
@@ -321,7 +322,7 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const now = ctx.now ?? (() => performance.now());
   const t0 = now();
   try {
-    if (workers > 1) await playGamesOnWorkers({ rulesDir, gameId }, run, place.from, place.to, workers, onGame);
+    if (workers > 1) await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame);
     else playGames(engine, run, place.from, place.to, onGame);
   } finally {
     bar?.stop();

@@ -124,3 +124,18 @@ describe('bad values: a message and exit 2, no stack', () => {
     expectUsage(await rules(['merge', join(tmp, 'nope.jsonl')]), /cannot read .*nope\.jsonl: no such file/);
   });
 });
+
+describe('the worker threads play the same games', () => {
+  it('every chunk through the worker threads: the records and decisions of one thread', async () => {
+    const { playGamesOnWorkers } = await import('../../src/cli/simulate-pool.ts');
+    const { playGames, runSettings } = await import('../../src/cli/simulate.ts');
+    const engine = games.openGame(rulesDir, 'cash-n-guns').engine!;
+    const run = runSettings(engine, { players: 5, games: 40, seed: 9 });
+    const one: unknown[] = [];
+    playGames(engine, run, 3, 40, (i, g, steps) => one.push({ i, g, steps }));
+    const two: unknown[] = [];
+    const r = await playGamesOnWorkers(engine, { rulesDir, gameId: 'cash-n-guns' }, run, 3, 40, 3, (i, g, steps) => two.push({ i, g, steps }), { mainPlays: false });
+    expect(r.byWorkers).toBe(37);
+    expect(two).toEqual(one);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:simulate`: two figures of `rules simulate`, measured through the command itself
+ * (simulateCommand, output thrown away):
+ *
+ *  1. workers: `--workers 2` against one worker on the same run, interleaved over --rounds rounds;
+ *     the ratio of wall times per round (median, min–max). Includes starting the pool (each worker
+ *     loads and compiles the game), so short runs gain less. A loaded machine lowers it.
+ *  2. memory: the heap after a full GC, sampled each time the JSON output is flushed, for 10³, 10⁴
+ *     and 10⁵ games (--json, the largest output): flat when the games are streamed. For contrast,
+ *     simulate() (the API that returns the report with its list of games) at the same counts.
+ *
+ *   npm run bench:simulate -- [--game cash-n-guns] [--games 3000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory]
+ *
+ * Needs --expose-gc (the npm script passes it).
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import * as games from '../src/games.ts';
+import { simulate, simulateCommand } from '../src/cli/simulate.ts';
+import type { CliContext } from '../src/cli/context.ts';
+
+const rulesDir = fileURLToPath(new URL('../rules', import.meta.url));
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+const game = arg('game', 'cash-n-guns');
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc (npm run bench:simulate does)');
+
+function ctxWith(out: (t: string) => void): CliContext {
+  return { games, io: { out, err: () => {}, errIsTTY: false, outIsTTY: false }, defaultRulesDir: rulesDir };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+async function workers(): Promise<void> {
+  const n = arg('games', '3000');
+  const rounds = Number(arg('rounds', '3'));
+  const ratios: number[] = [];
+  const times: Record<string, number[]> = { '1': [], '2': [] };
+  console.log(`workers: ${game}, ${n} games, ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  for (let r = 0; r < rounds; r++) {
+    const t: Record<string, number> = {};
+    for (const w of r % 2 ? ['2', '1'] : ['1', '2']) {
+      const t0 = performance.now();
+      await simulateCommand(ctxWith(() => {}), game, { games: n, workers: w, timing: false });
+      t[w] = (performance.now() - t0) / 1000;
+      times[w]!.push(t[w]!);
+    }
+    ratios.push(t['1']! / t['2']!);
+    console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s, 2 workers ${t['2']!.toFixed(2)} s, speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
+  }
+  console.log(`  median: 1 worker ${median(times['1']!).toFixed(2)} s, 2 workers ${median(times['2']!).toFixed(2)} s; speed-up ${median(ratios).toFixed(2)}× (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
+}
+
+async function memory(): Promise<void> {
+  const max = Number(arg('max', '100000'));
+  console.log(`memory: ${game}, heap after full GC (peak of the samples), streamed --json vs simulate() keeping the games`);
+  gc!();
+  const base = process.memoryUsage().heapUsed;
+  console.log(`  baseline heap ${mb(base)}`);
+  for (let n = 1000; n <= max; n *= 10) {
+    let peak = 0;
+    let bytes = 0;
+    const sample = (): void => {
+      gc!();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    };
+    gc!();
+    const t0 = performance.now();
+    await simulateCommand(ctxWith((t) => { bytes += t.length; sample(); }), game, { games: String(n), json: true });
+    sample();
+    const streamed = peak;
+    const s = (performance.now() - t0) / 1000;
+    let kept = '';
+    if (n <= 10_000) {
+      peak = 0;
+      gc!();
+      const rep = simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: n, seed: 1, onGame: (d) => d % 500 === 0 && sample() });
+      sample();
+      kept = `; simulate() keeping ${rep.games.length} games: ${mb(peak - base)} above baseline`;
+    }
+    console.log(`  ${n.toLocaleString('en')} games (${mb(bytes)} of JSON, ${s.toFixed(1)} s): streamed peak ${mb(streamed - base)} above baseline${kept}`);
+  }
+}
+
+if (!flag('skip-workers')) await workers();
+if (!flag('skip-memory')) await memory();
