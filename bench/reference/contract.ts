@@ -6,21 +6,16 @@
  * decision as the engine's playout logs it (seat, choice id, chosen value), so a test can compare
  * the games move by move.
  */
+import type { SimulatedGame } from '../../src/stats/summary.ts';
+
 export interface ReferenceDecision {
   seat: number;
   choice: string;
   value: unknown;
 }
 
-export interface ReferenceResult {
-  winners: number[];
-  scores: number[];
-  /** eliminated seats, ascending */
-  out: number[];
-  rounds: number;
-  end: string;
-  result: string;
-  /** decisions answered */
+/** the game's result as `rules simulate` records it (without the seed), and the decisions answered */
+export interface ReferenceResult extends Omit<SimulatedGame, 'seed'> {
   steps: number;
 }
 
