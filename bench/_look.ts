@@ -1,0 +1,12 @@
+import { playout } from '../src/agents/playout.ts';
+import { agentSeedFor } from '../src/agents/random-agent.ts';
+import { gameSeed } from '../src/cli/simulate.ts';
+import { openGame } from '../src/games.ts';
+const engine = openGame(new URL('../rules', import.meta.url).pathname, 'the-boss').engine!;
+const P = Number(process.argv[2] ?? 4);
+const seed = gameSeed(1, 0);
+const run = playout(engine, { players: P, seed, log: true }, agentSeedFor(seed));
+console.log(JSON.stringify(run.result));
+console.log(run.actions.slice(0, 40).map((a) => `${a.seat}:${a.action.choice}=${JSON.stringify(a.action.value)}`).join(' '));
+const st = run.state as any;
+console.log(st.log.slice(0, 30).map((l: any) => JSON.stringify(l)).join('\n'));
