@@ -45,27 +45,36 @@ async function workers(): Promise<void> {
   const rounds = Number(arg('rounds', '3'));
   const ratios: number[] = [];
   const times: Record<string, number[]> = { '1': [], '2': [] };
+  const cpus: Record<string, number[]> = { '1': [], '2': [] };
   console.log(`workers: ${game}, ${n} games, ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   for (let r = 0; r < rounds; r++) {
     const t: Record<string, number> = {};
     for (const w of r % 2 ? ['2', '1'] : ['1', '2']) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await simulateCommand(ctxWith(() => {}), game, { games: n, workers: w, timing: false });
       t[w] = (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(c0);
       times[w]!.push(t[w]!);
+      // CPU time of the whole process, every thread: what the run cost, whatever the machine's load
+      cpus[w]!.push((c.user + c.system) / 1e6);
     }
     ratios.push(t['1']! / t['2']!);
-    console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s, 2 workers ${t['2']!.toFixed(2)} s, speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
+    console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s (CPU ${cpus['1']!.at(-1)!.toFixed(2)} s), 2 workers ${t['2']!.toFixed(2)} s (CPU ${cpus['2']!.at(-1)!.toFixed(2)} s), speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
   }
   console.log(`  median: 1 worker ${median(times['1']!).toFixed(2)} s, 2 workers ${median(times['2']!).toFixed(2)} s; speed-up ${median(ratios).toFixed(2)}× (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
+  console.log(`  CPU time (all threads): 1 worker ${median(cpus['1']!).toFixed(2)} s, 2 workers ${median(cpus['2']!).toFixed(2)} s — the extra is the worker thread loading and compiling the game`);
 }
 
 async function memory(): Promise<void> {
   const max = Number(arg('max', '100000'));
   console.log(`memory: ${game}, heap after full GC (peak of the samples), streamed --json vs simulate() keeping the games`);
+  // warm-up: the game loaded and compiled, the code paths run once, before the baseline
+  await simulateCommand(ctxWith(() => {}), game, { games: '100', json: true });
+  simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: 100, seed: 1 });
   gc!();
   const base = process.memoryUsage().heapUsed;
-  console.log(`  baseline heap ${mb(base)}`);
+  console.log(`  baseline heap (game compiled, 100 games played) ${mb(base)}`);
   for (let n = 1000; n <= max; n *= 10) {
     let peak = 0;
     let bytes = 0;
