@@ -6,13 +6,14 @@
  *     the ratio of wall times per round (median, min–max). Includes starting the pool (each worker
  *     loads and compiles the game), so short runs gain less. A loaded machine lowers it.
  *  2. memory: the heap after a full GC, sampled each time the JSON output is flushed, for 10³, 10⁴
- *     and 10⁵ games (--json, the largest output): flat when the games are streamed. For contrast,
- *     simulate() (the API that returns the report with its list of games) at the same counts.
+ *     and 10⁵ games (--json, the largest output), each in a fresh process: flat when the games are
+ *     streamed. For contrast, simulate() (the API that returns the report with its list of games).
  *
  *   npm run bench:simulate -- [--game cash-n-guns] [--games 3000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory]
  *
  * Needs --expose-gc (the npm script passes it).
  */
+import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as games from '../src/games.ts';
@@ -66,39 +67,51 @@ async function workers(): Promise<void> {
   console.log(`  CPU time (all threads): 1 worker ${median(cpus['1']!).toFixed(2)} s, 2 workers ${median(cpus['2']!).toFixed(2)} s — the extra is the worker thread loading and compiling the game`);
 }
 
-async function memory(): Promise<void> {
-  const max = Number(arg('max', '100000'));
-  console.log(`memory: ${game}, heap after full GC (peak of the samples), streamed --json vs simulate() keeping the games`);
-  // warm-up: the game loaded and compiled, the code paths run once, before the baseline
+/**
+ * One memory figure, in a process of its own (nothing left over from another run): the heap after
+ * a full GC above the baseline (the game compiled and 100 games played), sampled at each flush of
+ * the streamed --json output, or every 500 games of simulate() keeping its games.
+ */
+async function memoryChild(n: number, kept: boolean): Promise<void> {
   await simulateCommand(ctxWith(() => {}), game, { games: '100', json: true });
   simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: 100, seed: 1 });
   gc!();
   const base = process.memoryUsage().heapUsed;
-  console.log(`  baseline heap (game compiled, 100 games played) ${mb(base)}`);
-  for (let n = 1000; n <= max; n *= 10) {
-    let peak = 0;
-    let bytes = 0;
-    const sample = (): void => {
-      gc!();
-      peak = Math.max(peak, process.memoryUsage().heapUsed);
-    };
+  let peak = base;
+  let bytes = 0;
+  const sample = (): void => {
     gc!();
-    const t0 = performance.now();
-    await simulateCommand(ctxWith((t) => { bytes += t.length; sample(); }), game, { games: String(n), json: true });
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  const t0 = performance.now();
+  if (kept) {
+    const rep = simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: n, seed: 1, onGame: (d) => d % 500 === 0 && sample() });
     sample();
-    const streamed = peak;
-    const s = (performance.now() - t0) / 1000;
-    let kept = '';
-    if (n <= 10_000) {
-      peak = 0;
-      gc!();
-      const rep = simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: n, seed: 1, onGame: (d) => d % 500 === 0 && sample() });
-      sample();
-      kept = `; simulate() keeping ${rep.games.length} games: ${mb(peak - base)} above baseline`;
-    }
-    console.log(`  ${n.toLocaleString('en')} games (${mb(bytes)} of JSON, ${s.toFixed(1)} s): streamed peak ${mb(streamed - base)} above baseline${kept}`);
+    bytes = rep.games.length;
+  } else {
+    await simulateCommand(ctxWith((t) => { bytes += t.length; sample(); }), game, { games: String(n), json: true });
+  }
+  process.stdout.write(JSON.stringify({ base, above: peak - base, seconds: (performance.now() - t0) / 1000, bytes }) + '\n');
+}
+
+function memory(): void {
+  const max = Number(arg('max', '100000'));
+  console.log(`memory: ${game}, heap after full GC above a baseline (game compiled, 100 games played), peak of the samples; each figure in a fresh process`);
+  for (let n = 1000; n <= max; n *= 10) {
+    const figure = (kept: boolean) => {
+      const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', String(n), ...(kept ? ['--kept'] : []), '--game', game], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`memory child failed: ${r.stderr}`);
+      return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { base: number; above: number; seconds: number; bytes: number };
+    };
+    const streamed = figure(false);
+    const keptLine = n <= 10_000 ? `; simulate() keeping the games: ${mb(figure(true).above)}` : '';
+    console.log(`  ${n.toLocaleString('en')} games (${mb(streamed.bytes)} of JSON, ${streamed.seconds.toFixed(1)} s): streamed ${mb(streamed.above)} above the baseline of ${mb(streamed.base)}${keptLine}`);
   }
 }
 
+if (flag('memory-child')) {
+  await memoryChild(Number(arg('memory-child', '1000')), flag('kept'));
+  process.exit(0);
+}
 if (!flag('skip-workers')) await workers();
-if (!flag('skip-memory')) await memory();
+if (!flag('skip-memory')) memory();
