@@ -3,9 +3,9 @@
  * bytes (JSON, CSV and the readable report), on real games of rules/; bad values are refused
  * with a message and exit 2.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
@@ -137,5 +137,28 @@ describe('the worker threads play the same games', () => {
     const r = await playGamesOnWorkers(engine, { rulesDir, gameId: 'cash-n-guns' }, run, 3, 40, 3, (i, g, steps) => two.push({ i, g, steps }), { mainPlays: false });
     expect(r.byWorkers).toBe(37);
     expect(two).toEqual(one);
+  });
+});
+
+describe('a game that fails mid-run', () => {
+  it('fails with the message of one thread when its games are played on worker threads', async () => {
+    // a game of `rules new` whose choice can be left without options (coins > 4 in round 3)
+    const dir = mkdtempSync(join(tmpdir(), 'rules-failing-'));
+    const { newGameFiles } = await import('../../src/cli/new.ts');
+    for (const [path, text] of newGameFiles(join(dir, 'rules'), 'tiny')) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text.replace('options: "[1, 2, 3]"', 'options: "if s.coins > 4 then [] else [1, 2, 3]"'));
+    }
+    expect(readFileSync(join(dir, 'rules', 'tiny', 'flow.yaml'), 'utf8')).toContain('s.coins > 4');
+    const base = ['simulate', 'tiny', '--rules-dir', join(dir, 'rules'), '--games', '30', '--no-timing'];
+    const one = await rules(base);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/^error: game \d+ \(seed \d+\): choice 'take' \(rule 'take-coins'\) offers seat \d no option/);
+    const { playGamesOnWorkers } = await import('../../src/cli/simulate-pool.ts');
+    const { runSettings } = await import('../../src/cli/simulate.ts');
+    const engine = games.openGame(join(dir, 'rules'), 'tiny').engine!;
+    const run = runSettings(engine, { players: 4, games: 30, seed: 1 });
+    const failed = playGamesOnWorkers(engine, { rulesDir: join(dir, 'rules'), gameId: 'tiny' }, run, 0, 30, 2, () => {}, { mainPlays: false });
+    await expect(failed).rejects.toThrow(one.stderr.split('\n')[0]!.replace(/^error: /, ''));
   });
 });
