@@ -48,7 +48,8 @@ interface GameBench {
   players: number;
   /** playouts/s per engine */
   playouts: Record<string, Figure>;
-  /** decisions per playout per engine (the same for engines playing the same games) */
+  /** decisions per playout per engine, over the games it played (seeds from game 0 on: a faster
+   *  engine plays more of them, so engines playing the same games come close, not equal) */
   actionsPerGame: Record<string, number>;
   /** interpreter/reference etc., per round */
   ratios: Record<string, Figure>;
@@ -208,6 +209,7 @@ async function main(): Promise<void> {
       fmt(r.actionsPerGame['interpreter'] ?? 0, 1),
     ]);
   }
+  process.stdout.write(`${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end (the figures move with the load; the ratios less)\n\n`);
   process.stdout.write(table(rows) + '\n');
   process.stdout.write(
     `playouts/s: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s per engine; ratios taken within each round.\n` +
