@@ -4,7 +4,8 @@
  *
  *  1. workers: `--workers 2` against one worker on the same run, interleaved over --rounds rounds;
  *     the ratio of wall times per round (median, min–max). Includes starting the pool (each worker
- *     loads and compiles the game), so short runs gain less. A loaded machine lowers it.
+ *     loads and compiles the game), so short runs gain less. A loaded machine lowers it: a machine
+ *     check first prints what two threads of a pure CPU loop gain here now, the ceiling.
  *  2. memory: the heap after a full GC, sampled each time the JSON output is flushed, for 10³, 10⁴
  *     and 10⁵ games (--json, the largest output), each in a fresh process: flat when the games are
  *     streamed. For contrast, simulate() (the API that returns the report with its list of games).
@@ -16,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import * as games from '../src/games.ts';
 import { simulate, simulateCommand } from '../src/cli/simulate.ts';
 import type { CliContext } from '../src/cli/context.ts';
@@ -41,6 +43,23 @@ const median = (xs: number[]): number => {
 };
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
+/** the speed-up two threads of a pure CPU loop get here now: the ceiling for any --workers 2 figure */
+async function machineCeiling(): Promise<number> {
+  const n = 4e8;
+  const loop = (iterations: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const w = new Worker(new URL('./burn-worker.mjs', import.meta.url), { workerData: iterations });
+      w.once('message', () => resolve());
+      w.once('error', reject);
+    });
+  let t0 = performance.now();
+  await loop(n);
+  const one = performance.now() - t0;
+  t0 = performance.now();
+  await Promise.all([loop(n / 2), loop(n / 2)]);
+  return one / (performance.now() - t0);
+}
+
 async function workers(): Promise<void> {
   const n = arg('games', '3000');
   const rounds = Number(arg('rounds', '3'));
@@ -48,6 +67,7 @@ async function workers(): Promise<void> {
   const times: Record<string, number[]> = { '1': [], '2': [] };
   const cpus: Record<string, number[]> = { '1': [], '2': [] };
   console.log(`workers: ${game}, ${n} games, ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`  machine check: two threads of a pure CPU loop run ${(await machineCeiling()).toFixed(2)}× one thread now (2 on a quiet 2-core machine)`);
   for (let r = 0; r < rounds; r++) {
     const t: Record<string, number> = {};
     for (const w of r % 2 ? ['2', '1'] : ['1', '2']) {
