@@ -16,7 +16,6 @@ import { AGENT_KINDS, isAgentKind, namedSeatAgents, type AgentKind } from '../ag
 import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 import { reportSink, type OutputForm } from './simulate-output.ts';
-import { playGamesOnWorkers } from './simulate-pool.ts';
 import { parseShard, shardPlace } from './shard-file.ts';
 import { roundTo, type Spread } from '../stats/describe.ts';
 import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
@@ -322,7 +321,11 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const now = ctx.now ?? (() => performance.now());
   const t0 = now();
   try {
-    if (workers > 1) await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame);
+    if (workers > 1) {
+      // loaded only here: the pool is for --workers, not for every command and the site
+      const { playGamesOnWorkers } = await import('./simulate-pool.ts');
+      await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame);
+    }
     else playGames(engine, run, place.from, place.to, onGame);
   } finally {
     bar?.stop();
