@@ -69,6 +69,14 @@ export function playout(players: number, seed: number, agentSeed: number, log?: 
   const agents: Rng[] = [];
   for (let s = 0; s < P; s++) agents.push(xoroshiro128plus(seatAgentSeed(agentSeed, s) | 0));
   let steps = 0;
+  /** a choice among lo, lo + 1, …, hi (a count of cubes) */
+  const askRange = (seat: number, choice: string, lo: number, hi: number): number => {
+    const n = hi - lo + 1;
+    const v = lo + (n === 1 ? 0 : uniformInt(agents[seat]!, 0, n - 1));
+    steps++;
+    if (log) log.push({ seat, choice, value: v });
+    return v;
+  };
   const ask = (seat: number, choice: string, options: readonly (number | boolean)[]): number | boolean => {
     const n = options.length;
     const v = options[n === 1 ? 0 : uniformInt(agents[seat]!, 0, n - 1)]!;
@@ -94,11 +102,11 @@ export function playout(players: number, seed: number, agentSeed: number, log?: 
     bigLeft.push(teamGame ? 5 : 6);
     smallLeft.push(teamGame ? 2 : 3);
   }
-  const teamSeats = (t: number): number[] => {
-    const out: number[] = [];
-    for (let s = 0; s < P; s++) if (team[s] === t) out.push(s);
-    return out;
-  };
+  // the seats of each team, and the clockwise order from each start seat: worked out once
+  const seatsOfTeam: number[][] = [];
+  for (let t = 0; t < P; t++) seatsOfTeam.push([]);
+  for (let s = 0; s < P; s++) seatsOfTeam[team[s]!]!.push(s);
+  const teamSeats = (t: number): number[] => seatsOfTeam[t]!;
   const sides: number[] = [];
   for (let s = 0; s < P; s++) if (team[s] === s) sides.push(s);
   const N = numberedFor(P);
@@ -187,11 +195,13 @@ export function playout(players: number, seed: number, agentSeed: number, log?: 
   };
   const canPlace = (s: number, c: number): boolean =>
     banishedAt[s] !== c && (c !== CHICAGO || chicagoOpen(s)) && mostPlaceable(s, c) >= needed(s, c);
-  const clockwise = (from: number): number[] => {
-    const out: number[] = [];
-    for (let d = 0; d < P; d++) out.push((from + d) % P);
-    return out;
-  };
+  const clockwiseFrom: number[][] = [];
+  for (let from = 0; from < P; from++) {
+    const order: number[] = [];
+    for (let d = 0; d < P; d++) order.push((from + d) % P);
+    clockwiseFrom.push(order);
+  }
+  const clockwise = (from: number): number[] => clockwiseFrom[from]!;
   const leaders = (c: number): number[] => {
     const out: number[] = [];
     let best = 0;
@@ -253,13 +263,15 @@ export function playout(players: number, seed: number, agentSeed: number, log?: 
       // every placeable character can be completed (mostPlaceable ≥ needed): all are offered
       const c = ask(me, 'where', placeable) as number;
       const need = needed(me, c);
-      const maxSmall = (nb: number): number => (big[me]![c]! + nb > 0 ? smallLeft[me]! : 0);
-      const bigs: number[] = [];
-      for (let nb = 0; nb <= bigLeft[me]!; nb++) if (nb + maxSmall(nb) >= need) bigs.push(nb);
-      const nb = bigs.length === 1 ? bigs[0]! : (ask(me, 'big-cubes', bigs) as number);
-      const smalls: number[] = [];
-      for (let ns = 0; ns <= maxSmall(nb); ns++) if (nb + ns >= need) smalls.push(ns);
-      const ns = smalls.length === 1 ? smalls[0]! : (ask(me, 'small-cubes', smalls) as number);
+      // the counts that can still complete form a range: big cubes from the fewest that leave
+      // enough small ones (none only if the small ones alone do, on a big cube already there)
+      const smallsWith = (nb: number): number => (big[me]![c]! + nb > 0 ? smallLeft[me]! : 0);
+      const bigLo = smallsWith(0) >= need ? 0 : Math.max(1, need - smallLeft[me]!);
+      const bigHi = bigLeft[me]!;
+      const nb = bigLo === bigHi ? bigLo : askRange(me, 'big-cubes', bigLo, bigHi);
+      const smallLo = Math.max(0, need - nb);
+      const smallHi = smallsWith(nb);
+      const ns = smallLo === smallHi ? smallLo : askRange(me, 'small-cubes', smallLo, smallHi);
       big[me]![c]! += nb;
       bigLeft[me]! -= nb;
       small[me]![c]! += ns;
