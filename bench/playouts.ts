@@ -1,59 +1,115 @@
 /**
- * `npm run bench`: random playouts per game for ~3 s each at the game's max player count.
- * Prints playouts/s, actions/s and mean actions per game; when bench/reference/<game>.ts exists
- * (a hand-written implementation exporting `playout(players, seed)`), runs it the same way and
- * prints the speed ratio interpreter/reference (playouts/s).
+ * `npm run bench`: random playouts per second of every game under rules/, at its maximum player
+ * count, for each engine that plays it, compared fairly:
  *
- *   npm run bench                      # every game under rules/
- *   npm run bench -- <game> ... --seconds 1 --rules-dir DIR
+ *   interpreter   the spec through src/ (playout() with random agents, as `rules simulate`)
+ *   reference     bench/reference/<game>.ts — hand-written, playing the *same games* (same RNG
+ *                 draws, same cards, same agent choices: test/bench/ checks it)
+ *   lower bound   bench/reference/<game>.lower-bound.ts — hand-written with less work (cheaper
+ *                 RNG, counts instead of cards): not the same games, a floor for what is possible
+ *
+ * The engines are interleaved: each of --rounds rounds gives every engine one --slice of time in
+ * turn (the order rotating from round to round), all from the same seeds (game i of a slice has
+ * config seed gameSeed(1, i), as simulate's game i). Each figure is the median of the rounds with
+ * its spread (min–max); the ratios are taken within each round (the same machine load) and their
+ * median reported. A loaded machine moves all the figures; the ratios move less.
+ *
+ *   npm run bench                                   # every game under rules/
+ *   npm run bench -- the-boss --rounds 9 --slice 0.5 --json bench.json
+ *   npm run bench -- --rules-dir DIR --players 4
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { listGames, openGame } from '../src/games.ts';
+import { compileGameDir, gameDirsFor } from '../src/games.ts';
 import { agentSeedFor } from '../src/agents/random-agent.ts';
 import { playout } from '../src/agents/playout.ts';
+import { gameSeed } from '../src/cli/simulate.ts';
+import type { ReferencePlayout } from './reference/contract.ts';
 
-type RefPlayout = (players: number, seed: number) => { winners: number[]; scores: number[]; actions: number };
+type LowerBound = (players: number, seed: number) => { actions: number };
 
-interface Speed {
-  playouts: number;
-  actions: number;
-  seconds: number;
+interface EngineRun {
+  name: string;
+  /** play game `i` of the run; the decisions it took */
+  play: (i: number) => number;
 }
 
-function timeLoop(seconds: number, one: (i: number) => number): Speed {
-  // short warm-up so the JIT has seen the code
-  const warm = performance.now();
-  for (let i = 0; performance.now() - warm < Math.min(300, seconds * 100); i++) one(1_000_000 + i);
-  const t0 = performance.now();
+interface Figure {
+  samples: number[];
+  median: number;
+  min: number;
+  max: number;
+}
+
+interface GameBench {
+  game: string;
+  players: number;
+  /** playouts/s per engine */
+  playouts: Record<string, Figure>;
+  /** decisions per playout per engine, over the games it played (seeds from game 0 on: a faster
+   *  engine plays more of them, so engines playing the same games come close, not equal) */
+  actionsPerGame: Record<string, number>;
+  /** interpreter/reference etc., per round */
+  ratios: Record<string, Figure>;
+  error?: string;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+const figure = (samples: number[]): Figure => ({ samples, median: median(samples), min: Math.min(...samples), max: Math.max(...samples) });
+
+/** play games 0, 1, 2, … for `seconds`; playouts/s and decisions taken */
+function slice(run: EngineRun, seconds: number): { rate: number; games: number; actions: number } {
   const budget = seconds * 1000;
-  let playouts = 0;
+  const t0 = performance.now();
+  let games = 0;
   let actions = 0;
   let now = t0;
   while (now - t0 < budget) {
-    actions += one(playouts);
-    playouts++;
+    actions += run.play(games);
+    games++;
     now = performance.now();
   }
-  return { playouts, actions, seconds: (now - t0) / 1000 };
+  return { rate: games / ((now - t0) / 1000), games, actions };
 }
 
-function parseArgs(argv: string[]): { games: string[]; seconds: number; rulesDir: string } {
-  const games: string[] = [];
-  let seconds = 3;
-  let rulesDir = fileURLToPath(new URL('../rules', import.meta.url));
+interface Args {
+  games: string[];
+  rounds: number;
+  slice: number;
+  rulesDir: string;
+  players?: number;
+  json?: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { games: [], rounds: 7, slice: 0.4, rulesDir: fileURLToPath(new URL('../rules', import.meta.url)) };
+  const num = (name: string, v: string | undefined): number => {
+    const n = Number(v);
+    if (!(n > 0)) throw new Error(`${name} must be a positive number, got '${v}'`);
+    return n;
+  };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--seconds') seconds = Number(argv[++i]);
-    else if (a === '--rules-dir') rulesDir = resolve(argv[++i] ?? '.');
-    else games.push(a);
+    const x = argv[i]!;
+    if (x === '--rounds') a.rounds = Math.round(num(x, argv[++i]));
+    else if (x === '--slice') a.slice = num(x, argv[++i]);
+    else if (x === '--players') a.players = Math.round(num(x, argv[++i]));
+    else if (x === '--rules-dir') a.rulesDir = resolve(argv[++i] ?? '.');
+    else if (x === '--json') a.json = argv[++i] ?? 'bench.json';
+    else if (x.startsWith('-')) throw new Error(`unknown option ${x}; options: --rounds N, --slice SECONDS, --players N, --rules-dir DIR, --json FILE`);
+    else a.games.push(x);
   }
-  if (!(seconds > 0)) throw new Error('--seconds must be a positive number');
-  return { games, seconds, rulesDir };
+  return a;
 }
 
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmtFigure = (f: Figure | undefined, digits = 0): string => (f ? `${fmt(f.median, digits)} (${fmt(f.min, digits)}–${fmt(f.max, digits)})` : '');
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
@@ -65,54 +121,113 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-async function main(): Promise<void> {
-  const { games: wanted, seconds, rulesDir } = parseArgs(process.argv.slice(2));
-  const ids = wanted.length ? wanted : listGames(rulesDir);
-  const rows: string[][] = [
-    ['game', 'players', 'playouts/s', 'actions/s', 'actions/game', 'ref playouts/s', 'ref actions/s', 'ref actions/game', 'interp/ref'],
+async function enginesOf(id: string, dir: string, players: number): Promise<EngineRun[] | string> {
+  const { engine, diagnostics } = compileGameDir(dir);
+  if (engine === undefined) return `does not compile (${diagnostics.filter((d) => d.severity === 'error').length} errors)`;
+  const seeds: number[] = [];
+  const seedOf = (i: number): number => (seeds[i] ??= gameSeed(1, i));
+  const runs: EngineRun[] = [
+    { name: 'interpreter', play: (i) => playout(engine, { players, seed: seedOf(i), log: false }, agentSeedFor(seedOf(i)), { record: false }).steps },
   ];
-  for (const id of ids) {
-    const { engine, diagnostics } = openGame(rulesDir, id);
-    if (engine === undefined) {
-      const errors = diagnostics.filter((d) => d.severity === 'error').length;
-      rows.push([id, '-', `does not compile (${errors} errors)`, '', '', '', '', '', '']);
-      continue;
-    }
-    const players = engine.maxPlayers;
-    process.stderr.write(`${id}: ${players} players, ${seconds}s…\n`);
-    let interp: Speed;
-    try {
-      interp = timeLoop(seconds, (i) => playout(engine, { players, seed: i, log: false }, agentSeedFor(i), { record: false }).steps);
-    } catch (e) {
-      rows.push([id, String(players), `error: ${(e as Error).message}`, '', '', '', '', '', '']);
-      continue;
-    }
-    const row = [
-      id,
-      String(players),
-      fmt(interp.playouts / interp.seconds, 1),
-      fmt(interp.actions / interp.seconds),
-      fmt(interp.actions / Math.max(interp.playouts, 1), 1),
-      '',
-      '',
-      '',
-      '',
-    ];
-    const refFile = fileURLToPath(new URL(`./reference/${id}.ts`, import.meta.url));
-    if (existsSync(refFile)) {
-      const mod = (await import(pathToFileURL(refFile).href)) as { playout: RefPlayout };
-      process.stderr.write(`${id}: reference, ${seconds}s…\n`);
-      const ref = timeLoop(seconds, (i) => mod.playout(players, i).actions);
-      const refRate = ref.playouts / ref.seconds;
-      row[5] = fmt(refRate, 1);
-      row[6] = fmt(ref.actions / ref.seconds);
-      row[7] = fmt(ref.actions / Math.max(ref.playouts, 1), 1);
-      row[8] = (interp.playouts / interp.seconds / refRate).toPrecision(3);
-    }
-    rows.push(row);
+  const ref = fileURLToPath(new URL(`./reference/${id}.ts`, import.meta.url));
+  if (existsSync(ref)) {
+    const mod = (await import(pathToFileURL(ref).href)) as { playout: ReferencePlayout };
+    runs.push({ name: 'reference', play: (i) => mod.playout(players, seedOf(i), agentSeedFor(seedOf(i))).steps });
   }
+  const low = fileURLToPath(new URL(`./reference/${id}.lower-bound.ts`, import.meta.url));
+  if (existsSync(low)) {
+    const mod = (await import(pathToFileURL(low).href)) as { playout: LowerBound };
+    runs.push({ name: 'lower bound', play: (i) => mod.playout(players, seedOf(i)).actions });
+  }
+  return runs;
+}
+
+async function benchGame(id: string, dir: string, a: Args): Promise<GameBench> {
+  const { engine } = compileGameDir(dir);
+  const players = Math.min(a.players ?? engine?.maxPlayers ?? 0, engine?.maxPlayers ?? 0);
+  const out: GameBench = { game: id, players, playouts: {}, actionsPerGame: {}, ratios: {} };
+  const runs = await enginesOf(id, dir, players);
+  if (typeof runs === 'string') return { ...out, error: runs };
+  const rates: Record<string, number[]> = {};
+  const ratios: Record<string, number[]> = {};
+  const totals: Record<string, { games: number; actions: number }> = {};
+  try {
+    // warm-up: the JIT sees every engine before the first timed slice
+    for (const r of runs) slice(r, Math.min(0.3, a.slice));
+    for (let round = 0; round < a.rounds; round++) {
+      process.stderr.write(`\r${id}: ${players} players, round ${round + 1}/${a.rounds}…`);
+      const rate: Record<string, number> = {};
+      for (let k = 0; k < runs.length; k++) {
+        const r = runs[(k + round) % runs.length]!;
+        const s = slice(r, a.slice);
+        rate[r.name] = s.rate;
+        (rates[r.name] ??= []).push(s.rate);
+        const t = (totals[r.name] ??= { games: 0, actions: 0 });
+        t.games += s.games;
+        t.actions += s.actions;
+      }
+      for (const other of ['reference', 'lower bound']) {
+        if (rate[other] !== undefined) (ratios[`interpreter/${other}`] ??= []).push(rate['interpreter']! / rate[other]!);
+      }
+    }
+  } catch (e) {
+    return { ...out, error: (e as Error).message };
+  } finally {
+    process.stderr.write('\n');
+  }
+  for (const [name, xs] of Object.entries(rates)) out.playouts[name] = figure(xs);
+  for (const [name, t] of Object.entries(totals)) out.actionsPerGame[name] = t.actions / Math.max(t.games, 1);
+  for (const [name, xs] of Object.entries(ratios)) out.ratios[name] = figure(xs);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const a = parseArgs(process.argv.slice(2));
+  const dirs = existsSync(a.rulesDir) ? gameDirsFor(a.rulesDir) : [];
+  const found = new Map(dirs.map((d) => [basename(d), d]));
+  const ids = a.games.length ? a.games : [...found.keys()].sort();
+  const results: GameBench[] = [];
+  for (const id of ids) {
+    const dir = found.get(id);
+    if (dir === undefined) throw new Error(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
+    results.push(await benchGame(id, dir, a));
+  }
+  const rows: string[][] = [['game', 'players', 'interpreter/s', 'reference/s', 'lower bound/s', 'interp/ref', 'interp/lower', 'actions/game']];
+  for (const r of results) {
+    if (r.error) {
+      rows.push([r.game, String(r.players), `error: ${r.error}`, '', '', '', '', '']);
+      continue;
+    }
+    rows.push([
+      r.game,
+      String(r.players),
+      fmtFigure(r.playouts['interpreter']),
+      fmtFigure(r.playouts['reference']),
+      fmtFigure(r.playouts['lower bound']),
+      fmtFigure(r.ratios['interpreter/reference'], 3),
+      fmtFigure(r.ratios['interpreter/lower bound'], 3),
+      fmt(r.actionsPerGame['interpreter'] ?? 0, 1),
+    ]);
+  }
+  process.stdout.write(`${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end (the figures move with the load; the ratios less)\n\n`);
   process.stdout.write(table(rows) + '\n');
-  process.stdout.write('interp/ref = interpreter playouts/s ÷ reference playouts/s (1 = as fast as hand-written code)\n');
+  process.stdout.write(
+    `playouts/s: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s per engine; ratios taken within each round.\n` +
+      'reference = hand-written, the same games (test/bench/); lower bound = hand-written with less work, other games.\n',
+  );
+  if (a.json) {
+    const doc = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: availableParallelism(),
+      loadavg: loadavg(),
+      rounds: a.rounds,
+      slice: a.slice,
+      games: results,
+    };
+    writeFileSync(a.json, JSON.stringify(doc, null, 2) + '\n');
+    process.stdout.write(`figures written to ${a.json}\n`);
+  }
 }
 
 await main();

@@ -13,6 +13,7 @@ import { docsCommand } from './docs.ts';
 import { newCommand } from './new.ts';
 import { playCommand } from './play.ts';
 import { replayCommand } from './replay.ts';
+import { mergeCommand } from './merge.ts';
 import { simulateCommand } from './simulate.ts';
 import { startCommand } from './start.ts';
 import { testCommand } from './test.ts';
@@ -57,7 +58,17 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('--csv', 'print one CSV row per game (with a header row), for spreadsheets')
     .option('--no-timing', 'omit the games/s line of the readable summary')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .option('--workers <n>', 'play on N threads: this one and N-1 worker threads (the same output as one)')
+    .option('--shard <K/N>', 'play only shard K of N of the games and write a shard file for `rules merge`')
     .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
+
+  program
+    .command('merge')
+    .description('put the shard files of one `simulate --shard K/N` run back together: prints what the unsharded run prints')
+    .argument('<files...>', 'the shard files (all N of them, any order)')
+    .option('--json', 'print one JSON object, as simulate --json')
+    .option('--csv', 'print one CSV row per game, as simulate --csv')
+    .action(async (files: string[], o) => setCode(await mergeCommand(ctx, files, o)));
 
   program
     .command('play')

@@ -15,7 +15,12 @@ import { playout } from '../agents/playout.ts';
 import { AGENT_KINDS, isAgentKind, namedSeatAgents, type AgentKind } from '../agents/named.ts';
 import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
-import { describe, roundTo, wilson, type Interval, type Spread } from '../stats/describe.ts';
+import { reportSink, type OutputForm } from './simulate-output.ts';
+import { parseShard, shardPlace } from './shard-file.ts';
+import { roundTo, type Spread } from '../stats/describe.ts';
+import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
+
+export type { SimulatedGame, SimulationSummary } from '../stats/summary.ts';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_GAMES = 100;
@@ -25,45 +30,8 @@ export function gameSeed(base: number, index: number): number {
   return deriveSeed(base, index);
 }
 
-export interface SimulatedGame {
-  seed: number;
-  winners: number[];
-  scores: number[];
-  out: number[];
-  rounds: number;
-  end: string;
-  result: string;
-}
-
-export interface SimulationSummary {
-  games: number;
-  /** games won per seat (a shared win counts for every winner) */
-  wins: number[];
-  /** wins[seat] / games */
-  winRate: number[];
-  meanScore: number[];
-  /** games without any winner */
-  noWinner: number;
-  /** end rule id -> number of games (keys sorted) */
-  ends: Record<string, number>;
-  /** outcome result rule id -> number of games (keys sorted) */
-  results: Record<string, number>;
-  meanRounds: number;
-  meanActions: number;
-  // --- added for readable reports (issue 11); the fields above keep their bytes
-  /** 95 % Wilson score interval of winRate[seat] */
-  winInterval: Interval[];
-  /** games with more than one winner (each winner's wins count them) */
-  sharedWins: number;
-  /** spread of each seat's final score */
-  scoreSpread: Spread[];
-  /** spread of the rounds played */
-  roundsSpread: Spread;
-  /** spread of the actions (decisions answered) per game */
-  actionsSpread: Spread;
-}
-
-export interface SimulationReport {
+/** what identifies a simulation's run: everything of its report but the games and the summary */
+export interface RunHeader {
   game: string;
   players: number;
   seed: number;
@@ -71,8 +39,20 @@ export interface SimulationReport {
   options: Record<string, Json>;
   /** the agent of each seat; present only when `--agents` was given (all random otherwise) */
   agents?: AgentKind[];
+}
+
+export interface SimulationReport extends RunHeader {
   games: SimulatedGame[];
   summary: SimulationSummary;
+}
+
+/** how each game of a run is played (options already completed with their defaults) */
+export interface RunSettings {
+  players: number;
+  seed: number;
+  options: Record<string, Json>;
+  agents?: AgentKind[];
+  maxSteps?: number;
 }
 
 export interface SimulateParams {
@@ -88,14 +68,6 @@ export interface SimulateParams {
   onGame?: (done: number) => void;
 }
 
-const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
-const roundSpread = (d: Spread): Spread =>
-  Object.fromEntries(Object.entries(d).map(([k, v]) => [k, round6(v)])) as unknown as Spread;
-
-function sortedCounts(m: Map<string, number>): Record<string, number> {
-  return Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
 export function gameRecord(seed: number, r: GameResult): SimulatedGame {
   return {
     seed,
@@ -108,29 +80,26 @@ export function gameRecord(seed: number, r: GameResult): SimulatedGame {
   };
 }
 
-/** Run the simulation (no I/O). Deterministic: depends only on the engine and params. */
-export function simulate(engine: Engine, params: SimulateParams): SimulationReport {
-  const options = effectiveOptions(engine, params.options ?? {});
-  const P = params.players;
-  const games: SimulatedGame[] = [];
-  const wins = new Array<number>(P).fill(0);
-  const scoreSum = new Array<number>(P).fill(0);
-  const ends = new Map<string, number>();
-  const results = new Map<string, number>();
-  let noWinner = 0;
-  let rounds = 0;
-  let actions = 0;
-  let sharedWins = 0;
-  const actionCounts: number[] = [];
-  for (let i = 0; i < params.games; i++) {
-    const seed = gameSeed(params.seed, i);
-    let run;
+/**
+ * Play games [from, to) of a run, in order; `onGame` gets each game's index, record and the
+ * decisions it took. The one loop behind simulate(), the CLI, its shards and its workers.
+ */
+export function playGames(
+  engine: Engine,
+  run: RunSettings,
+  from: number,
+  to: number,
+  onGame: (index: number, game: SimulatedGame, steps: number) => void,
+): void {
+  for (let i = from; i < to; i++) {
+    const seed = gameSeed(run.seed, i);
+    let played;
     try {
       // no log: the simulation reads only the results
-      run = playout(engine, { players: P, seed, options, log: false }, agentSeedFor(seed), {
+      played = playout(engine, { players: run.players, seed, options: run.options, log: false }, agentSeedFor(seed), {
         record: false,
-        ...(params.agents !== undefined ? { agents: namedSeatAgents(params.agents, agentSeedFor(seed)).seats } : {}),
-        ...(params.maxSteps !== undefined ? { maxSteps: params.maxSteps } : {}),
+        ...(run.agents !== undefined ? { agents: namedSeatAgents(run.agents, agentSeedFor(seed)).seats } : {}),
+        ...(run.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
       });
     } catch (e) {
       const err = new Error(`game ${i} (seed ${seed}): ${(e as Error).message}`);
@@ -138,47 +107,43 @@ export function simulate(engine: Engine, params: SimulateParams): SimulationRepo
       // keep the rules' place of a game error, so the message can point at it
       throw Object.assign(err, { at: (e as { at?: unknown }).at });
     }
-    const r = run.result;
-    games.push(gameRecord(seed, r));
-    for (const w of r.winners) wins[w] = (wins[w] ?? 0) + 1;
-    if (r.winners.length === 0) noWinner++;
-    if (r.winners.length > 1) sharedWins++;
-    actionCounts.push(run.steps);
-    for (let s = 0; s < P; s++) scoreSum[s]! += r.scores[s] ?? 0;
-    ends.set(r.end, (ends.get(r.end) ?? 0) + 1);
-    results.set(r.result, (results.get(r.result) ?? 0) + 1);
-    rounds += r.rounds;
-    actions += run.steps;
-    params.onGame?.(i + 1);
+    onGame(i, gameRecord(seed, played.result), played.steps);
   }
-  const K = Math.max(params.games, 1);
+}
+
+/** the header of a run's report */
+export function runHeader(engine: Engine, run: RunSettings): RunHeader {
   return {
     game: engine.id,
-    players: P,
-    seed: params.seed,
-    options,
-    ...(params.agents !== undefined ? { agents: [...params.agents] } : {}),
-    games,
-    summary: {
-      games: params.games,
-      wins,
-      winRate: wins.map((w) => round6(w / K)),
-      meanScore: scoreSum.map((s) => round6(s / K)),
-      noWinner,
-      ends: sortedCounts(ends),
-      results: sortedCounts(results),
-      meanRounds: round6(rounds / K),
-      meanActions: round6(actions / K),
-      winInterval: wins.map((w) => {
-        const { lo, hi } = wilson(w, params.games);
-        return { lo: round6(lo), hi: round6(hi) };
-      }),
-      sharedWins,
-      scoreSpread: Array.from({ length: P }, (_, seat) => roundSpread(describe(games.map((g) => g.scores[seat] ?? 0)))),
-      roundsSpread: roundSpread(describe(games.map((g) => g.rounds))),
-      actionsSpread: roundSpread(describe(actionCounts)),
-    },
+    players: run.players,
+    seed: run.seed,
+    options: run.options,
+    ...(run.agents !== undefined ? { agents: [...run.agents] } : {}),
   };
+}
+
+/** the settings of a run from simulate()'s parameters */
+export function runSettings(engine: Engine, params: SimulateParams): RunSettings {
+  return {
+    players: params.players,
+    seed: params.seed,
+    options: effectiveOptions(engine, params.options ?? {}),
+    ...(params.agents !== undefined ? { agents: params.agents } : {}),
+    ...(params.maxSteps !== undefined ? { maxSteps: params.maxSteps } : {}),
+  };
+}
+
+/** Run the simulation (no I/O). Deterministic: depends only on the engine and params. */
+export function simulate(engine: Engine, params: SimulateParams): SimulationReport {
+  const run = runSettings(engine, params);
+  const games: SimulatedGame[] = [];
+  const tally = new SummaryTally(run.players);
+  playGames(engine, run, 0, params.games, (i, g, steps) => {
+    games.push(g);
+    tally.add(g, steps);
+    params.onGame?.(i + 1);
+  });
+  return { ...runHeader(engine, run), games, summary: tally.summary() };
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
@@ -218,7 +183,7 @@ export function sharedWinsSentence(s: SimulationSummary): string {
 }
 
 /** the readable (non --json) report */
-export function formatReport(rep: SimulationReport, gamesPerSecond?: number): string {
+export function formatReport(rep: RunHeader & { summary: SimulationSummary }, gamesPerSecond?: number): string {
   const s = rep.summary;
   const K = Math.max(s.games, 1);
   const lines: string[] = [];
@@ -263,18 +228,28 @@ export function formatReport(rep: SimulationReport, gamesPerSecond?: number): st
  * and win_<seat> (1 when the seat is among the winners) for every seat.
  */
 export function formatCsv(rep: SimulationReport): string {
-  const optionKeys = Object.keys(rep.options);
-  const seats = Array.from({ length: rep.players }, (_, i) => i);
+  return csvHeader(rep) + rep.games.map((g) => csvRow(rep, g)).join('');
+}
+
+/** the header row of --csv (with its line end) */
+export function csvHeader(head: RunHeader): string {
+  const seats = Array.from({ length: head.players }, (_, i) => i);
   const header = [
-    'game', 'players', ...optionKeys.map((k) => `option_${k}`), 'seed', 'rounds', 'end', 'result', 'winners', 'out',
+    'game', 'players', ...Object.keys(head.options).map((k) => `option_${k}`), 'seed', 'rounds', 'end', 'result', 'winners', 'out',
     ...seats.map((s) => `score_${s}`), ...seats.map((s) => `win_${s}`),
   ];
-  const rows = rep.games.map((g) => [
-    rep.game, rep.players, ...optionKeys.map((k) => { const v = rep.options[k]; return typeof v === 'string' ? v : JSON.stringify(v); }),
+  return stringify([header], { record_delimiter: '\n' });
+}
+
+/** one game's row of --csv (with its line end) */
+export function csvRow(head: RunHeader, g: SimulatedGame): string {
+  const seats = Array.from({ length: head.players }, (_, i) => i);
+  const row = [
+    head.game, head.players, ...Object.keys(head.options).map((k) => { const v = head.options[k]; return typeof v === 'string' ? v : JSON.stringify(v); }),
     g.seed, g.rounds, g.end, g.result, g.winners.join(' '), g.out.join(' '),
     ...seats.map((s) => g.scores[s] ?? ''), ...seats.map((s) => (g.winners.includes(s) ? 1 : 0)),
-  ]);
-  return stringify([header, ...rows], { record_delimiter: '\n' });
+  ];
+  return stringify([row], { record_delimiter: '\n' });
 }
 
 /** `--agents greedy` (every seat) or `--agents greedy,random,random` (one per seat) */
@@ -301,40 +276,62 @@ export interface SimulateCliOptions {
   rulesDir?: string;
   /** commander's --no-timing */
   timing?: boolean;
+  /** threads to play on: the main thread and workers − 1 worker threads */
+  workers?: string;
+  shard?: string;
 }
+
+/** the most worker threads `--workers` takes */
+export const MAX_WORKERS = 256;
 
 export async function simulateCommand(ctx: CliContext, gameId: string, o: SimulateCliOptions): Promise<number> {
   if (o.json && o.csv) throw new UsageError('--json and --csv print the games in different forms: give one of them');
-  const engine = loadEngine(ctx, rulesDirOf(ctx, o.rulesDir), gameId);
+  const shardArg = parseShard(o.shard);
+  if (shardArg && (o.json || o.csv)) {
+    throw new UsageError('--shard writes a shard file for `rules merge`; give --json or --csv to `rules merge`, which prints the whole run');
+  }
+  const workers = parseIntArg('--workers', o.workers, 1, MAX_WORKERS) ?? 1;
+  const rulesDir = rulesDirOf(ctx, o.rulesDir);
+  const engine = loadEngine(ctx, rulesDir, gameId);
   const players = parsePlayers(engine, o.players, engine.maxPlayers);
   const games = parseIntArg('--games', o.games, 1, 10_000_000) ?? DEFAULT_GAMES;
   const seed = parseSeed(o.seed) ?? DEFAULT_SEED;
   const options = parseOptions(engine, o.option);
   const agents = parseAgents(o.agents, players);
+  const run = runSettings(engine, { players, games, seed, options, ...(agents ? { agents } : {}) });
+  const place = shardArg ? shardPlace(shardArg.shard, shardArg.of, games) : shardPlace(1, 1, games);
 
+  const head = runHeader(engine, run);
+  const form: OutputForm = shardArg ? 'shard' : o.json ? 'json' : o.csv ? 'csv' : 'text';
+  const sink = reportSink(form, head, (t) => ctx.io.out(t), place);
+  const tally = new SummaryTally(players);
   let bar: SingleBar | undefined;
   if (ctx.io.errIsTTY && ctx.io.errStream !== undefined) {
     bar = new SingleBar(
       { stream: ctx.io.errStream, clearOnComplete: true, hideCursor: true, etaBuffer: 50, fps: 10 },
       Presets.shades_classic,
     );
-    bar.start(games, 0);
+    bar.start(place.to - place.from, 0);
   }
+  const onGame = (i: number, g: SimulatedGame, steps: number): void => {
+    sink.game(g);
+    tally.add(g, steps);
+    bar?.update(i + 1 - place.from);
+  };
   const now = ctx.now ?? (() => performance.now());
   const t0 = now();
-  let rep: SimulationReport;
   try {
-    rep = simulate(engine, { players, games, seed, options, ...(agents ? { agents } : {}), onGame: bar ? (d) => bar.update(d) : undefined });
+    if (workers > 1) {
+      // loaded only here: the pool is for --workers, not for every command and the site
+      const { playGamesOnWorkers } = await import('./simulate-pool.ts');
+      await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame);
+    }
+    else playGames(engine, run, place.from, place.to, onGame);
   } finally {
     bar?.stop();
   }
   const seconds = (now() - t0) / 1000;
-  if (o.json) {
-    ctx.io.out(JSON.stringify(rep) + '\n');
-  } else if (o.csv) {
-    ctx.io.out(formatCsv(rep));
-  } else {
-    ctx.io.out(formatReport(rep, o.timing === false ? undefined : games / Math.max(seconds, 1e-9)));
-  }
+  const gps = form === 'text' && o.timing !== false ? tally.games / Math.max(seconds, 1e-9) : undefined;
+  sink.end(tally.summary(), tally, gps);
   return 0;
 }

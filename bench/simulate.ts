@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:simulate`: two figures of `rules simulate`, measured through the command itself
+ * (simulateCommand, output thrown away):
+ *
+ *  1. workers: `--workers 2` against one worker on the same run, interleaved over --rounds rounds;
+ *     the ratio of wall times per round (median, min–max). Includes starting the pool (each worker
+ *     loads and compiles the game), so short runs gain less. A loaded machine lowers it: a machine
+ *     check first prints what two threads of a pure CPU loop gain here now, the ceiling.
+ *  2. memory: the heap after a full GC, sampled each time the JSON output is flushed, for 10³, 10⁴
+ *     and 10⁵ games (--json, the largest output), each in a fresh process: flat when the games are
+ *     streamed. For contrast, simulate() (the API that returns the report with its list of games).
+ *
+ *   npm run bench:simulate -- [--game cash-n-guns] [--games 3000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory]
+ *
+ * Needs --expose-gc (the npm script passes it).
+ */
+import { spawnSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import * as games from '../src/games.ts';
+import { simulate, simulateCommand } from '../src/cli/simulate.ts';
+import type { CliContext } from '../src/cli/context.ts';
+
+const rulesDir = fileURLToPath(new URL('../rules', import.meta.url));
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+const game = arg('game', 'cash-n-guns');
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc (npm run bench:simulate does)');
+
+function ctxWith(out: (t: string) => void): CliContext {
+  return { games, io: { out, err: () => {}, errIsTTY: false, outIsTTY: false }, defaultRulesDir: rulesDir };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+/** the speed-up two threads of a pure CPU loop get here now: the ceiling for any --workers 2 figure */
+async function machineCeiling(): Promise<number> {
+  const n = 4e8;
+  const loop = (iterations: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const w = new Worker(new URL('./burn-worker.mjs', import.meta.url), { workerData: iterations });
+      w.once('message', () => resolve());
+      w.once('error', reject);
+    });
+  let t0 = performance.now();
+  await loop(n);
+  const one = performance.now() - t0;
+  t0 = performance.now();
+  await Promise.all([loop(n / 2), loop(n / 2)]);
+  return one / (performance.now() - t0);
+}
+
+async function workers(): Promise<void> {
+  const n = arg('games', '3000');
+  const rounds = Number(arg('rounds', '3'));
+  const ratios: number[] = [];
+  const times: Record<string, number[]> = { '1': [], '2': [] };
+  const cpus: Record<string, number[]> = { '1': [], '2': [] };
+  console.log(`workers: ${game}, ${n} games, ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`  machine check: two threads of a pure CPU loop run ${(await machineCeiling()).toFixed(2)}× one thread now (2 on a quiet 2-core machine)`);
+  for (let r = 0; r < rounds; r++) {
+    const t: Record<string, number> = {};
+    for (const w of r % 2 ? ['2', '1'] : ['1', '2']) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      await simulateCommand(ctxWith(() => {}), game, { games: n, workers: w, timing: false });
+      t[w] = (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(c0);
+      times[w]!.push(t[w]!);
+      // CPU time of the whole process, every thread: what the run cost, whatever the machine's load
+      cpus[w]!.push((c.user + c.system) / 1e6);
+    }
+    ratios.push(t['1']! / t['2']!);
+    console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s (CPU ${cpus['1']!.at(-1)!.toFixed(2)} s), 2 workers ${t['2']!.toFixed(2)} s (CPU ${cpus['2']!.at(-1)!.toFixed(2)} s), speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
+  }
+  console.log(`  median: 1 worker ${median(times['1']!).toFixed(2)} s, 2 workers ${median(times['2']!).toFixed(2)} s; speed-up ${median(ratios).toFixed(2)}× (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
+  console.log(`  CPU time (all threads): 1 worker ${median(cpus['1']!).toFixed(2)} s, 2 workers ${median(cpus['2']!).toFixed(2)} s — the extra is the worker thread loading and compiling the game`);
+}
+
+/**
+ * One memory figure, in a process of its own (nothing left over from another run): the heap after
+ * a full GC above the baseline (the game compiled and 100 games played), sampled at each flush of
+ * the streamed --json output, or every 500 games of simulate() keeping its games.
+ */
+async function memoryChild(n: number, kept: boolean): Promise<void> {
+  await simulateCommand(ctxWith(() => {}), game, { games: '100', json: true });
+  simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: 100, seed: 1 });
+  gc!();
+  const base = process.memoryUsage().heapUsed;
+  let peak = base;
+  let bytes = 0;
+  const sample = (): void => {
+    gc!();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  const t0 = performance.now();
+  if (kept) {
+    const rep = simulate(games.openGame(rulesDir, game).engine!, { players: 6, games: n, seed: 1, onGame: (d) => d % 500 === 0 && sample() });
+    sample();
+    bytes = rep.games.length;
+  } else {
+    await simulateCommand(ctxWith((t) => { bytes += t.length; sample(); }), game, { games: String(n), json: true });
+  }
+  process.stdout.write(JSON.stringify({ base, above: peak - base, seconds: (performance.now() - t0) / 1000, bytes }) + '\n');
+}
+
+function memory(): void {
+  const max = Number(arg('max', '100000'));
+  console.log(`memory: ${game}, heap after full GC above a baseline (game compiled, 100 games played), peak of the samples; each figure in a fresh process`);
+  for (let n = 1000; n <= max; n *= 10) {
+    const figure = (kept: boolean) => {
+      const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', String(n), ...(kept ? ['--kept'] : []), '--game', game], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`memory child failed: ${r.stderr}`);
+      return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { base: number; above: number; seconds: number; bytes: number };
+    };
+    const streamed = figure(false);
+    const keptLine = n <= 10_000 ? `; simulate() keeping the games: ${mb(figure(true).above)}` : '';
+    console.log(`  ${n.toLocaleString('en')} games (${mb(streamed.bytes)} of JSON, ${streamed.seconds.toFixed(1)} s): streamed ${mb(streamed.above)} above the baseline of ${mb(streamed.base)}${keptLine}`);
+  }
+}
+
+if (flag('memory-child')) {
+  await memoryChild(Number(arg('memory-child', '1000')), flag('kept'));
+  process.exit(0);
+}
+if (!flag('skip-workers')) await workers();
+if (!flag('skip-memory')) memory();

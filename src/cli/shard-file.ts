@@ -1,0 +1,169 @@
+/**
+ * The file `rules simulate --shard K/N` writes and `rules merge` reads: JSON lines.
+ *
+ *   line 1        {"rulesShard":1,"shard":K,"of":N,"games":G,"from":a,"to":b,"run":{game, players, seed, options[, agents]}}
+ *   lines 2…      one game record per line (games a … b-1 of the run, in order)
+ *   last line     {"tally":{…}}  the mergeable partial sums of the shard's summary (src/stats/summary.ts)
+ *
+ * Shard K of N holds games [floor((K-1)·G/N), floor(K·G/N)) of the G games of the run, so the shards
+ * 1…N in order are the whole run, game for game, and the merged summary is the run's.
+ */
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { SummaryTally, type SimulatedGame, type TallyJson } from '../stats/summary.ts';
+import { UsageError } from './context.ts';
+import { gameSeed, type RunHeader } from './simulate.ts';
+
+export const SHARD_FORMAT = 1;
+
+/** which part of which run a shard is */
+export interface ShardPlace {
+  /** 1-based */
+  shard: number;
+  of: number;
+  /** games of the whole run */
+  games: number;
+  from: number;
+  to: number;
+}
+
+/** `--shard K/N` → K and N (1 ≤ K ≤ N) */
+export function parseShard(raw: string | undefined): { shard: number; of: number } | undefined {
+  if (raw === undefined) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const shard = m ? Number(m[1]) : NaN;
+  const of = m ? Number(m[2]) : NaN;
+  if (!m || !Number.isSafeInteger(shard) || !Number.isSafeInteger(of) || of < 1 || shard < 1 || shard > of) {
+    throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N (shard K of N, e.g. 1/4), got '${raw}'`);
+  }
+  return { shard, of };
+}
+
+/** the games [from, to) of shard K of N of a run of `games` games */
+export function shardPlace(shard: number, of: number, games: number): ShardPlace {
+  return { shard, of, games, from: Math.floor(((shard - 1) * games) / of), to: Math.floor((shard * games) / of) };
+}
+
+export function shardHeaderLine(head: RunHeader, p: ShardPlace): string {
+  return `${JSON.stringify({ rulesShard: SHARD_FORMAT, shard: p.shard, of: p.of, games: p.games, from: p.from, to: p.to, run: head })}\n`;
+}
+
+export function shardTallyLine(tally: SummaryTally): string {
+  return `${JSON.stringify({ tally: tally.toJSON() })}\n`;
+}
+
+export interface ShardHead {
+  file: string;
+  place: ShardPlace;
+  run: RunHeader;
+}
+
+const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isIntArray = (x: unknown, n?: number): x is number[] => Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
+const isNumArray = (x: unknown, n?: number): x is number[] =>
+  Array.isArray(x) && (n === undefined || x.length === n) && x.every((v) => typeof v === 'number' && Number.isFinite(v));
+const isCounts = (x: unknown): x is Record<string, number> => isObj(x) && Object.values(x).every(isInt);
+const isPairs = (x: unknown): x is [number, number][] =>
+  Array.isArray(x) && x.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && isInt(p[1]));
+
+function fail(file: string, line: number, what: string): never {
+  throw new UsageError(`${file}:${line}: ${what}`);
+}
+
+function parseLine(file: string, line: number, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fail(file, line, 'not a line of JSON: this file was not written by `rules simulate --shard`');
+  }
+}
+
+function checkHead(file: string, j: unknown): ShardHead {
+  const notShard = 'not a shard: give the files written by `rules simulate … --shard K/N`';
+  if (!isObj(j) || j['rulesShard'] === undefined) fail(file, 1, notShard);
+  if (j['rulesShard'] !== SHARD_FORMAT) fail(file, 1, `a shard of format ${JSON.stringify(j['rulesShard'])}; this version reads format ${SHARD_FORMAT}: run the shards again`);
+  const { shard, of, games, from, to, run } = j;
+  if (!isInt(shard) || !isInt(of) || !isInt(games) || !isInt(from) || !isInt(to) || !isObj(run)) fail(file, 1, `${notShard} (its first line lacks shard, of, games, from, to or run)`);
+  const place = shardPlace(shard, of, games);
+  if (shard < 1 || shard > of || place.from !== from || place.to !== to) fail(file, 1, `shard ${shard}/${of} of ${games} games cannot hold games ${from}–${to}: the file was changed`);
+  if (typeof run['game'] !== 'string' || !isInt(run['players']) || !isInt(run['seed']) || !isObj(run['options'])) fail(file, 1, `${notShard} (its run lacks game, players, seed or options)`);
+  return { file, place, run: run as unknown as RunHeader };
+}
+
+function checkGame(file: string, line: number, j: unknown, head: ShardHead, index: number): SimulatedGame {
+  const P = head.run.players;
+  if (!isObj(j) || !isInt(j['seed']) || !isIntArray(j['winners']) || !isNumArray(j['scores'], P) || !isIntArray(j['out']) || !isInt(j['rounds']) || typeof j['end'] !== 'string' || typeof j['result'] !== 'string') {
+    fail(file, line, `not a game record of ${P} players (seed, winners, scores, out, rounds, end, result)`);
+  }
+  const want = gameSeed(head.run.seed, index);
+  if (j['seed'] !== want) fail(file, line, `game ${index} of the run has seed ${want}, this record ${j['seed']}: the file was changed`);
+  return j as unknown as SimulatedGame;
+}
+
+function checkTally(file: string, line: number, j: unknown, head: ShardHead, games: number): SummaryTally {
+  const t = isObj(j) ? j['tally'] : undefined;
+  const P = head.run.players;
+  const ok =
+    isObj(t) && t['players'] === P && t['games'] === games && isIntArray(t['wins'], P) && isNumArray(t['scoreSum'], P) &&
+    isInt(t['noWinner']) && isInt(t['sharedWins']) && isInt(t['rounds']) && isInt(t['actions']) && isCounts(t['ends']) && isCounts(t['results']) &&
+    Array.isArray(t['scores']) && t['scores'].length === P && t['scores'].every(isPairs) && isPairs(t['roundsHistogram']) && isPairs(t['actionsHistogram']);
+  if (!ok) fail(file, line, `the shard ends without its tally of ${games} games: the run was cut short or the file was changed; run this shard again`);
+  return SummaryTally.fromJSON(t as unknown as TallyJson);
+}
+
+function lines(file: string) {
+  const input = createReadStream(file, { encoding: 'utf8' });
+  return { input, rl: createInterface({ input, crlfDelay: Infinity }) };
+}
+
+async function readable(file: string): Promise<void> {
+  try {
+    await access(file);
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}
+
+/** the first line of a shard file, checked */
+export async function readShardHead(file: string): Promise<ShardHead> {
+  await readable(file);
+  const { input, rl } = lines(file);
+  try {
+    for await (const text of rl) return checkHead(file, parseLine(file, 1, text));
+  } finally {
+    rl.close();
+    input.destroy();
+  }
+  return fail(file, 1, 'an empty file: not a shard written by `rules simulate --shard`');
+}
+
+/** stream a shard's games to `onGame` in order, and return its tally */
+export async function readShardBody(head: ShardHead, onGame: (g: SimulatedGame) => void): Promise<SummaryTally> {
+  const { file, place } = head;
+  const { input, rl } = lines(file);
+  let lineNo = 0;
+  let pending: { line: number; text: string } | undefined;
+  let games = 0;
+  try {
+    for await (const text of rl) {
+      lineNo++;
+      if (lineNo === 1) continue;
+      if (pending !== undefined) {
+        if (games >= place.to - place.from) fail(file, pending.line, `more than the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the file was changed`);
+        onGame(checkGame(file, pending.line, parseLine(file, pending.line, pending.text), head, place.from + games));
+        games++;
+      }
+      pending = { line: lineNo, text };
+    }
+  } finally {
+    rl.close();
+    input.destroy();
+  }
+  if (games !== place.to - place.from) {
+    fail(file, lineNo, `${games} of the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the run was cut short or the file was changed; run this shard again`);
+  }
+  if (pending === undefined) fail(file, lineNo, 'the shard ends without its tally');
+  return checkTally(file, pending.line, parseLine(file, pending.line, pending.text), head, games);
+}

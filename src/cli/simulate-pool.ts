@@ -1,0 +1,131 @@
+/**
+ * `rules simulate --workers N`: the games of a run cut into chunks, played on N threads — the
+ * main thread and a tinypool of N − 1 worker threads — and handed on in game order, so the output
+ * is the bytes of one worker. A worker thread first loads and compiles the game (seconds), so the
+ * main thread plays chunks meanwhile instead of waiting. At most a few chunks per thread are ahead
+ * of the output at once, so memory stays flat however many games run.
+ */
+import { Tinypool } from 'tinypool';
+import type { Engine } from '../interpreter/api.ts';
+import type { SimulatedGame } from '../stats/summary.ts';
+import { playGames, type RunSettings } from './simulate.ts';
+import type { ChunkResult, ChunkTask } from './simulate-worker.ts';
+
+/** chunks out in the pool per worker thread: enough that none waits for the main thread */
+const CHUNKS_PER_WORKER = 3;
+/** chunks played but not yet handed on, at most: the main thread plays this far ahead while the
+ *  worker threads start (a bound, so memory stays flat: a few MB of records) */
+const MAX_CHUNKS_AHEAD = 256;
+/** a chunk is at most this many games (well under a second of play) */
+const MAX_CHUNK = 32;
+
+export function chunkSize(games: number, threads: number): number {
+  return Math.max(1, Math.min(MAX_CHUNK, Math.ceil(games / (threads * 8))));
+}
+
+type Played = { games: SimulatedGame[]; steps: number[] } | { error: Error };
+
+function playHere(engine: Engine, run: RunSettings, from: number, to: number): Played {
+  const games: SimulatedGame[] = [];
+  const steps: number[] = [];
+  try {
+    playGames(engine, run, from, to, (_i, g, s) => {
+      games.push(g);
+      steps.push(s);
+    });
+    return { games, steps };
+  } catch (e) {
+    return { error: e as Error };
+  }
+}
+
+function fromWorker(r: ChunkResult): Played {
+  if ('error' in r) return { error: Object.assign(new Error(r.error.message), r.error.at ? { at: r.error.at } : {}) };
+  return r;
+}
+
+/** let the worker threads' answers in (the main thread has just played a chunk) */
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export async function playGamesOnWorkers(
+  engine: Engine,
+  where: { rulesDir: string; gameId: string },
+  run: RunSettings,
+  from: number,
+  to: number,
+  threads: number,
+  onGame: (index: number, game: SimulatedGame, steps: number) => void,
+  /** mainPlays false: every chunk goes through the worker threads (tests check that path) */
+  opts: { mainPlays?: boolean } = {},
+): Promise<{ byWorkers: number }> {
+  const mainPlays = opts.mainPlays !== false;
+  const workerThreads = threads - 1;
+  const pool = new Tinypool({
+    filename: new URL('./simulate-worker.mjs', import.meta.url).href,
+    minThreads: workerThreads,
+    maxThreads: workerThreads,
+  });
+  const size = chunkSize(to - from, threads);
+  const starts: number[] = [];
+  for (let a = from; a < to; a += size) starts.push(a);
+  const end = (k: number): number => Math.min(starts[k]! + size, to);
+  const ahead = Math.max(MAX_CHUNKS_AHEAD, threads * CHUNKS_PER_WORKER);
+  const poolCap = workerThreads * CHUNKS_PER_WORKER;
+  let byWorkers = 0;
+  const done = new Map<number, Played>();
+  const waiting = new Map<number, Promise<void>>();
+  let inPool = 0;
+  let next = 0;
+  // chunks go to the worker threads only once they have loaded the game (a warm-up task each,
+  // an empty chunk): until then the main thread plays on, in order, instead of waiting for them
+  let workersReady = !mainPlays;
+  const warmUps = Array.from({ length: workerThreads }, () => pool.run({ ...where, run, from: 0, to: 0 } satisfies ChunkTask) as Promise<ChunkResult>);
+  const warm = Promise.all(warmUps).then((rs) => {
+    const failed = rs.map(fromWorker).find((r) => 'error' in r);
+    if (failed && 'error' in failed) throw failed.error;
+    workersReady = true;
+  });
+  warm.catch(() => {});
+  try {
+    for (let k = 0; k < starts.length; ) {
+      // hand chunks to the worker threads while they have room
+      while (workersReady && next < starts.length && next - k < ahead && inPool < poolCap) {
+        const c = next++;
+        const task: ChunkTask = { ...where, run, from: starts[c]!, to: end(c) };
+        inPool++;
+        waiting.set(c, (pool.run(task) as Promise<ChunkResult>).then(
+          (r) => {
+            done.set(c, fromWorker(r));
+            byWorkers += end(c) - starts[c]!;
+          },
+          (e: unknown) => void done.set(c, { error: e as Error }),
+        ).finally(() => {
+          inPool--;
+          waiting.delete(c);
+        }));
+      }
+      const ready = done.get(k);
+      if (ready !== undefined) {
+        done.delete(k);
+        if ('error' in ready) throw ready.error;
+        ready.games.forEach((g, j) => onGame(starts[k]! + j, g, ready.steps[j]!));
+        k++;
+      } else if (mainPlays && next < starts.length && next - k < ahead) {
+        // nothing to hand on yet: the main thread plays the next chunk itself
+        const c = next++;
+        done.set(c, playHere(engine, run, starts[c]!, end(c)));
+        await yieldToEvents();
+      } else if (waiting.has(k)) {
+        await waiting.get(k);
+      } else {
+        // chunk k was given out (k < next), so it is either played (done) or in the pool
+        throw new Error(`simulate --workers: chunk ${k} is neither played nor in the pool`);
+      }
+    }
+    return { byWorkers };
+  } finally {
+    // chunks still out when a game failed are not waited for
+    for (const p of waiting.values()) p.catch(() => {});
+    await pool.destroy();
+  }
+}
