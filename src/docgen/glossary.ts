@@ -6,6 +6,7 @@
  * source texts, so the page shows where it stands and how that text spells it.
  */
 import { normalizeLoose, seedLines } from '../loader/seeds.ts';
+import { walkEffects } from '../effects/walk.ts';
 import type { Effect, Text } from '../loader/types.generated.ts';
 import type { GameDoc } from './model.ts';
 import { spaceSets, textLabel } from './readings/reader.ts';
@@ -105,11 +106,9 @@ export function buildGlossary(doc: GameDoc): Glossary {
 /** the choose effects of a rule's own effects (not inside nested rules, which have their own entry) */
 function chooses(effects: readonly Effect[] | undefined): Extract<Effect, { choose: string }>[] {
   const out: Extract<Effect, { choose: string }>[] = [];
-  for (const e of effects ?? []) {
+  walkEffects(effects, (e) => {
     if ('choose' in e) out.push(e);
-    else if ('if' in e) out.push(...chooses(e.then), ...chooses(e.else));
-    else if ('do' in e && Array.isArray(e.do) && !('rule' in e)) out.push(...chooses(e.do));
-  }
+  }, (b) => !b.rule);
   return out;
 }
 

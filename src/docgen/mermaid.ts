@@ -15,13 +15,15 @@
  * Charts are drawn top-down: in a page-wide column a left-to-right chart of a turn's steps
  * would be wider than the page and shrunk; top-down, each of these charts fits at full size.
  */
-import type { Effect, Expr, Spec } from '../loader/types.generated.ts';
+import type { Effect, Expr, Spec, Text } from '../loader/types.generated.ts';
+import { kindOf } from '../effects/registry.ts';
+import { someEffect } from '../effects/walk.ts';
+import type { ChartCx, Exit } from './chart-cx.ts';
 import { decisionPhrase, emptyBindings, fixedWords, fold, type Bindings } from './decisions.ts';
 import { ui } from './i18n.ts';
 import { Reader, effectKind, parse } from './readings/reader.ts';
 import type { Templates } from './readings/templates.ts';
 
-type Exit = { id: string; label?: string };
 type Shape = 'box' | 'call' | 'stadium' | 'diamond' | 'choice' | 'hex' | 'flag' | 'stop';
 
 const MAX_LABEL = 64;
@@ -148,7 +150,7 @@ class Chart {
 }
 
 /** draws effect lists into a chart, every rule they name as a linked box */
-class Drawer {
+class Drawer implements ChartCx {
   readonly chart = new Chart();
   readonly lang;
   private readonly reader: Reader;
@@ -196,57 +198,66 @@ class Drawer {
   }
 
   private one(e: Effect, from: Exit[]): Exit[] {
-    const { chart, lang, colon } = this;
     if (from.length === 0) return from;
-    if ('rule' in e) return this.ruleBox('box', e.rule.id, e.rule.when, from);
-    if ('call' in e) {
-      const p = (this.spec.procedures ?? []).find((x) => x.id === e.call);
-      return this.ruleBox('call', e.call, p?.when, from);
-    }
-    if ('choose' in e) {
-      // the prompt players see says what is decided, in the page's language
-      if (e.as && e.labels) this.bindings.answers.set(e.as, e.labels);
-      const id = chart.node('choice', e.prompt?.[lang] ?? ui('choice', lang));
-      chart.edge(from, id);
-      return [{ id }];
-    }
-    if ('endGame' in e) {
-      const id = chart.node('stadium', `${ui('end', lang)}${colon}${this.title(e.endGame)}`);
-      chart.edge(from, id);
-      return [];
-    }
-    if ('emit' in e) {
-      // the triggers' boxes after the flag say what the event does; an event nothing listens to is named
-      const triggers = (this.spec.triggers ?? []).filter((t) => t.event === e.emit);
-      const id = chart.node('flag', triggers.length > 0 ? ui('event', lang) : `${ui('event', lang)} ${e.emit}`);
-      chart.edge(from, id);
-      let cur: Exit[] = [{ id }];
-      for (const t of triggers) cur = this.ruleBox('box', t.id, t.when, cur);
-      return cur;
-    }
-    if ('if' in e) {
-      if (!drawn(e.then) && !drawn(e.else)) return from;
-      const cond = fold(parse(e.if), this.bindings);
-      if (cond === true) return this.seq(e.then, from);
-      if (cond === false) return this.seq(e.else ?? [], from);
-      const id = chart.node('diamond', this.reader.expr(cond));
-      chart.edge(from, id);
-      const yes = this.seq(e.then, [{ id, label: ui('yes', lang) }]);
-      const no = e.else && e.else.length > 0 ? this.seq(e.else, [{ id, label: ui('no', lang) }]) : [{ id, label: ui('no', lang) }];
-      return [...yes, ...no];
-    }
-    if ('forEach' in e || 'repeat' in e || 'while' in e) {
-      if (!drawn(e.do)) return from;
-      const words = 'forEach' in e ? fixedWords(e.forEach) : undefined;
-      if ('forEach' in e && words) return this.unrolled(e.as, words, e.do, from);
-      const label = this.reader.effects([e])[0]!.text;
-      const id = chart.node('hex', label.replace(/[:：]$/, ''));
-      chart.edge(from, id);
-      const body = this.seq(e.do, [{ id }]);
-      chart.edge(body.map((b) => ({ id: b.id, label: b.label ?? ui('next', lang) })), id, true);
-      return [{ id, label: ui('done', lang) }];
-    }
-    return from;
+    const chart = kindOf(effectKind(e)).chart as ((x: Effect, d: ChartCx, f: Exit[]) => Exit[]) | 'in-box';
+    return chart === 'in-box' ? from : chart(e, this, from);
+  }
+
+  procedureWhen(id: string): Expr | undefined {
+    return (this.spec.procedures ?? []).find((x) => x.id === id)?.when;
+  }
+
+  choice(prompt: Text | undefined, as: string | undefined, labels: Record<string, Text> | undefined, from: Exit[]): Exit[] {
+    if (as && labels) this.bindings.answers.set(as, labels);
+    const id = this.chart.node('choice', prompt?.[this.lang] ?? ui('choice', this.lang));
+    this.chart.edge(from, id);
+    return [{ id }];
+  }
+
+  end(endId: string, from: Exit[]): Exit[] {
+    const id = this.chart.node('stadium', `${ui('end', this.lang)}${this.colon}${this.title(endId)}`);
+    this.chart.edge(from, id);
+    return [];
+  }
+
+  event(name: string, from: Exit[]): Exit[] {
+    // the triggers' boxes after the flag say what the event does; an event nothing listens to is named
+    const triggers = (this.spec.triggers ?? []).filter((t) => t.event === name);
+    const id = this.chart.node('flag', triggers.length > 0 ? ui('event', this.lang) : `${ui('event', this.lang)} ${name}`);
+    this.chart.edge(from, id);
+    let cur: Exit[] = [{ id }];
+    for (const t of triggers) cur = this.ruleBox('box', t.id, t.when, cur);
+    return cur;
+  }
+
+  branch(condSrc: Expr, then: readonly Effect[], otherwise: readonly Effect[] | undefined, from: Exit[]): Exit[] {
+    const { chart, lang } = this;
+    if (!this.drawn(then) && !this.drawn(otherwise)) return from;
+    const cond = fold(parse(condSrc), this.bindings);
+    if (cond === true) return this.seq(then, from);
+    if (cond === false) return this.seq(otherwise ?? [], from);
+    const id = chart.node('diamond', this.reader.expr(cond));
+    chart.edge(from, id);
+    const yes = this.seq(then, [{ id, label: ui('yes', lang) }]);
+    const no = otherwise && otherwise.length > 0 ? this.seq(otherwise, [{ id, label: ui('no', lang) }]) : [{ id, label: ui('no', lang) }];
+    return [...yes, ...no];
+  }
+
+  loop(e: Effect, body: readonly Effect[], from: Exit[], unroll?: { as: string; over: Expr }): Exit[] {
+    const { chart, lang } = this;
+    if (!this.drawn(body)) return from;
+    const words = unroll ? fixedWords(unroll.over) : undefined;
+    if (unroll && words) return this.unrolled(unroll.as, words, body, from);
+    const label = this.reader.effects([e])[0]!.text;
+    const id = chart.node('hex', label.replace(/[:：]$/, ''));
+    chart.edge(from, id);
+    const out = this.seq(body, [{ id }]);
+    chart.edge(out.map((b) => ({ id: b.id, label: b.label ?? ui('next', lang) })), id, true);
+    return [{ id, label: ui('done', lang) }];
+  }
+
+  drawn(effects: readonly Effect[] | undefined): boolean {
+    return drawn(effects);
   }
 
   /** a loop over a few fixed words, drawn as its steps once per word (decisions.ts) */
@@ -261,15 +272,12 @@ class Drawer {
   }
 }
 
-/** does a list of effects hold anything a chart draws? */
+/** does a list of effects hold anything a chart draws (a nested rule is drawn as its box)? */
 function drawn(effects: readonly Effect[] | undefined): boolean {
-  return (effects ?? []).some((e) => {
-    const k = effectKind(e);
-    if (k === 'choose' || k === 'call' || k === 'endGame' || k === 'emit' || k === 'rule') return true;
-    if ('if' in e) return drawn(e.then) || drawn(e.else);
-    if ('do' in e && Array.isArray(e.do)) return drawn(e.do);
-    return false;
-  });
+  return someEffect(effects, (_e, key) => {
+    const kind = key && kindOf(key);
+    return !!kind && kind.chart !== 'in-box' && !kind.chartsThrough;
+  }, (b) => !b.rule);
 }
 
 /**

@@ -3,7 +3,9 @@
  * under a stable anchor (its id), its parent rule (for nested `rule:` effects) and its file.
  */
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { ruleNodes, type AnyRuleNode, type LoadedSpec } from '../loader/load-folder.ts';
+import { walkEffects } from '../effects/walk.ts';
+import type { AnyRuleNode, LoadedSpec } from '../loader/load-folder.ts';
+import { gameModel, type GameModel } from '../model/game-model.ts';
 import type { Citation, Effect, Expr, Option, Spec, Text } from '../loader/types.generated.ts';
 import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
@@ -91,11 +93,12 @@ export function buildGameDoc(dir: string, loaded: LoadedSpec, rulesDir: string):
     return `${relative(rulesRoot, resolve(at.file)).split(sep).join('/')}:${at.line}`;
   };
 
-  const parents = parentMap(spec);
+  const model = gameModel(loaded);
+  const parents = parentMap(model);
   const nodes: DocNode[] = [];
   const byNode = new Map<object, DocNode>();
   nodes.push({ anchor: GAME_ANCHOR, id: game.id, kind: 'game', section: 'game', node: game, page: 'index', depth: 0, location: locate(game) });
-  for (const { node, section } of ruleNodes(spec)) {
+  for (const { node, section } of model.rules) {
     const parent = parents.get(node);
     const p = parent ? byNode.get(parent) : undefined;
     const d: DocNode = {
@@ -130,23 +133,10 @@ export function buildGameDoc(dir: string, loaded: LoadedSpec, rulesDir: string):
   return doc;
 }
 
-/** the rule node each nested `rule:` effect belongs to */
-function parentMap(spec: Spec): Map<object, AnyRuleNode> {
+/** the rule node each nested `rule:` effect belongs to: the rule whose list holds it (from the typed form) */
+function parentMap(model: GameModel): Map<object, AnyRuleNode> {
   const out = new Map<object, AnyRuleNode>();
-  const visit = (owner: AnyRuleNode, effects: Effect[] | undefined) => {
-    for (const e of effects ?? []) {
-      if ('rule' in e) {
-        out.set(e.rule, owner);
-        visit(e.rule, e.rule.do);
-      } else if ('if' in e) {
-        visit(owner, e.then);
-        visit(owner, e.else);
-      } else if ('do' in e && Array.isArray(e.do)) visit(owner, e.do);
-    }
-  };
-  for (const { node } of ruleNodes(spec)) {
-    if (!out.has(node)) visit(node, (node as NodeLike).do);
-  }
+  for (const site of model.effects) if (site.key === 'rule' && 'rule' in site.effect) out.set(site.effect.rule, site.rule as AnyRuleNode);
   return out;
 }
 

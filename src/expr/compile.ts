@@ -311,8 +311,9 @@ export class Compiler implements Cx {
       case '==': case '!=': {
         const j = join(l.type, r.type);
         if (!j) return this.error(n, `cannot compare ${typeToString(l.type)} with ${typeToString(r.type)} using '${op}'`);
-        if (j.k === 'list') return this.error(n, `'${op}' cannot compare lists`);
         const eq = op === '==';
+        // lists are equal when they hold equal items in the same order (a turn order, a hand of kinds)
+        if (j.k === 'list') return this.fold({ type: T.bool, fn: eq ? (ctx) => sameList(a(ctx), b(ctx)) : (ctx) => !sameList(a(ctx), b(ctx)) }, [l, r]);
         // comparing with a literal (s.role == "cop") is the common case: one closure call, not two
         if (r.konst && !l.konst) return compareKonst(eq, a, r.konst.value);
         if (l.konst && !r.konst) return compareKonst(eq, b, l.konst.value);
@@ -624,4 +625,12 @@ export function compileLambda(
   } catch (err) {
     return internal(src, err);
   }
+}
+
+/** structural equality of two list values (items compared with ===, nested lists item by item) */
+function sameList(x: unknown, y: unknown): boolean {
+  if (!Array.isArray(x) || !Array.isArray(y)) return x === y;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i] && !(Array.isArray(x[i]) && sameList(x[i], y[i]))) return false;
+  return true;
 }

@@ -1,7 +1,7 @@
 /** Parser: tokens → AST, with an EmbeddedActionsParser (the grammar is in docs/dsl-reference.md). */
 import { EmbeddedActionsParser, EOF, tokenMatcher, type IParserErrorMessageProvider, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
 import type { Ast, BinaryOp, LambdaParam } from './ast.ts';
-import { end } from './ast.ts';
+import { children, end } from './ast.ts';
 import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from '../limits.ts';
 import { where, type ExprError } from './errors.ts';
 import {
@@ -385,21 +385,7 @@ function tooDeepNode(root: Ast): ExprError | undefined {
   while (stack.length > 0) {
     const [n, d] = stack.pop()!;
     if (d > MAX_EXPRESSION_DEPTH) return nestingError(n.offset);
-    for (const c of childrenOf(n)) stack.push([c, d + 1]);
+    for (const c of children(n)) stack.push([c, d + 1]);
   }
   return undefined;
-}
-
-function childrenOf(n: Ast): Ast[] {
-  switch (n.kind) {
-    case 'Member': return [n.object];
-    case 'Call': return n.args;
-    case 'Lambda': return [n.body];
-    case 'Unary': return [n.operand];
-    case 'Binary': return [n.left, n.right];
-    case 'Index': return [n.object, n.index];
-    case 'If': return [n.cond, n.then, n.else];
-    case 'List': return n.items;
-    default: return [];
-  }
 }

@@ -4,7 +4,9 @@
  * and the counts of every zone stay true to the spec.
  */
 import type { Given, Json } from './api.ts';
-import type { Program, Tables } from './program.ts';
+import type { Program, Tables, VarDecl } from './program.ts';
+import { spaceSetOf } from './compile/types.ts';
+import { suggest } from '../expr/index.ts';
 import type { State } from './state.ts';
 import { EngineError } from './vm.ts';
 
@@ -17,7 +19,7 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
   for (const [name, value] of Object.entries(given.vars ?? {})) {
     const i = p.vars.findIndex((v) => v.id === name);
     if (i < 0) throw new EngineError(`given: unknown var '${name}'`);
-    s.g[i] = value;
+    s.g[i] = givenValue(p, p.vars[i]!, value, s.g[i]!);
   }
   const pinned = new Set<string>();
   const zonesToFill: { zone: number[]; kinds: string[] }[] = [];
@@ -28,7 +30,7 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
     for (const [name, value] of Object.entries(seatGiven.vars ?? {})) {
       const i = p.seatVars.findIndex((v) => v.id === name);
       if (i < 0) throw new EngineError(`given: unknown seat var '${name}'`);
-      seat.v[i] = value as Json;
+      seat.v[i] = givenValue(p, p.seatVars[i]!, value as Json, seat.v[i]!);
     }
     if (seatGiven.out !== undefined) seat.out = seatGiven.out;
     for (const [name, kinds] of Object.entries(seatGiven.zones ?? {})) zonesToFill.push({ zone: seat.z[slotOf(p, name, 'seat')]!, kinds });
@@ -60,6 +62,40 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
       pinned.add(key(zone, Math.min(index, zone.length - 1)));
     });
   }
+}
+
+/**
+ * A given value in the state's form. A var typed by a space set takes the place's id
+ * (`bKind: casino`; an index is accepted too); a keyed var takes one value per place in the set's
+ * order, or a map from place ids to values (`bOwner: {b14a: 1}`) that changes only those places.
+ */
+function givenValue(p: Program, d: VarDecl, value: Json, current: Json): Json {
+  const set = spaceSetOf(d.type);
+  const places = set === undefined ? undefined : p.spaces.find((x) => x.id === set);
+  const one = (v: Json): Json => {
+    if (!places) return v;
+    if (Array.isArray(v) && d.type.endsWith('[]')) return v.map(one);
+    if (typeof v !== 'string') return v;
+    const at = places.items.findIndex((x) => x.id === v);
+    if (at < 0) throw new EngineError(`given: '${v}' is not a place of '${places.id}' (for '${d.id}')${hintOf(v, places.items.map((x) => x.id))}`);
+    return at;
+  };
+  if (d.by === undefined) return one(value);
+  const keys = p.spaces[d.by]!;
+  if (Array.isArray(value)) return value.map(one);
+  if (value === null || typeof value !== 'object') throw new EngineError(`given: '${d.id}' is keyed by ${keys.id}: give a list (one value per place) or a map {place: value}`);
+  const out = Array.isArray(current) ? current.slice() : [];
+  for (const [k, v] of Object.entries(value)) {
+    const at = keys.items.findIndex((x) => x.id === k);
+    if (at < 0) throw new EngineError(`given: '${k}' is not a place of '${keys.id}' (a key of '${d.id}')${hintOf(k, keys.items.map((x) => x.id))}`);
+    out[at] = one(v as Json);
+  }
+  return out;
+}
+
+function hintOf(v: string, ids: string[]): string {
+  const near = suggest(v, ids);
+  return near ? `; did you mean '${near}'?` : `; places: ${ids.slice(0, 12).join(', ')}${ids.length > 12 ? ', …' : ''}`;
 }
 
 /** the physical slot of `name` or, for a keyed zone, `name[itemId]` */

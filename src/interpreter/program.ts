@@ -91,9 +91,14 @@ export interface CardKind {
 }
 
 /** A zone named in an effect: a game zone, or a seat's zone. */
+/** a zone passed as a parameter: [declaration index, seat or -1, key item or -1] (plain JSON: it lives in a local slot) */
+export type ZoneHandle = [number, number, number];
+
 export interface ZoneRef {
-  /** declaration index */
+  /** declaration index (-1 for a zone parameter: see `dyn`) */
   zone: number;
+  /** a zone parameter: the handle of the zone the caller passed */
+  dyn?: Run<ZoneHandle>;
   /** for seat zones: which seat */
   seat?: Run<number>;
   /** for keyed zones: which item */
@@ -187,6 +192,8 @@ export interface Program {
   options: OptionDecl[];
   cards: CardKind[];
   propNames: string[];
+  /** card props declared in a kind's `propTypes` (places are stored as item indices); others take their values' type */
+  cardPropTypes: Record<string, import('../expr/index.ts').Type>;
   spaces: SpaceSet[];
   vars: VarDecl[];
   seatVars: VarDecl[];

@@ -8,7 +8,7 @@ import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
 import type { Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
-import { log, zoneName, zoneOf } from './runtime.ts';
+import { log, resolveRef, zoneName, zoneOf } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
 
 export class EngineError extends Error {
@@ -106,7 +106,10 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
           const ins = code[pc] as Op<'shuffle'>;
           const zone = zoneOf(c, ins.zone);
           // (zoneOf has just run the same key and seat expressions: skipping them changes no local)
-          if (s.logging) log(c, ins.rule, 'shuffle', { zone: zoneName(p, ins.zone.zone, ins.zone.key?.(c)), ...(ins.zone.seat ? { seat: ins.zone.seat(c) } : {}) });
+          if (s.logging) {
+            const at = resolveRef(c, ins.zone);
+            log(c, ins.rule, 'shuffle', { zone: zoneName(p, at.zone, at.key), ...(at.seat !== undefined ? { seat: at.seat } : {}) });
+          }
           if (zone.length < 2) {
             pc++;
             break;

@@ -25,6 +25,7 @@ import type {
   Var,
   Zone,
 } from './types.generated.ts';
+import { walkEffects } from '../effects/walk.ts';
 import { displayPath, readYamlFile, type Located, type YamlFile } from './yaml-file.ts';
 
 export type { Located } from './yaml-file.ts';
@@ -221,15 +222,13 @@ export function ruleNodes(spec: Spec): RuleNodeEntry[] {
   return out;
 }
 
-// the `rule:` effects directly inside a list of effects, looking through if/forEach/repeat/while
+// the `rule:` effects directly inside a list of effects, looking through branches, loops and menus
 function nestedRules(effects: Effect[], found: (r: RuleNode) => void): void {
-  for (const e of effects) {
-    if ('rule' in e) found(e.rule);
-    else if ('if' in e) {
-      nestedRules(e.then, found);
-      nestedRules(e.else ?? [], found);
-    } else if ('do' in e) nestedRules(e.do ?? [], found);
-  }
+  walkEffects(effects, (e) => {
+    if (!('rule' in e)) return true;
+    found(e.rule);
+    return false; // its own nested rules are found from it
+  });
 }
 
 function checkUniqueIds(loaded: LoadedSpec): Diagnostic[] {

@@ -393,6 +393,12 @@ export interface Card {
     [k: string]: PropValue;
   };
   /**
+   * Optional: the type of some props (shared by every card kind: type a prop once, on any kind): a space set id (a reference to one of its places, checked when the spec is checked: `district: district`), `<set>[]` (a list of them), `kind`/`kind[]` (card kind ids), or `number`, `string`, `bool` (with or without []). A place-typed prop reads as that place (`c.district.region`).
+   */
+  propTypes?: {
+    [k: string]: string;
+  };
+  /**
    * The card's name in English and Chinese.
    */
   name?: Text;

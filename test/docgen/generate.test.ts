@@ -55,8 +55,8 @@ describe('generateSite', () => {
     const before = snapshot(out);
 
     // a reading template is missing: fails while the pages are built, before anything is written
-    const broken: Templates = { ...zh, effects: { ...zh.effects } };
-    delete broken.effects.split;
+    const broken: Templates = { ...zh, expr: { ...zh.expr } };
+    delete broken.expr.Name;
     expect(() => generateSite({ rulesDir: rules, outDir: out, templates: { en, zh: broken } })).toThrow(DocgenError);
     expect(snapshot(out)).toEqual(before);
 

@@ -3,11 +3,10 @@ import { DocgenError } from '../../src/docgen/errors.ts';
 import { en } from '../../src/docgen/readings/en.ts';
 import { Reader, readingText } from '../../src/docgen/readings/reader.ts';
 import {
-  BINARY_OPS, EFFECT_KINDS, EXPR_KINDS, EXPR_TEMPLATE_KINDS, UNARY_OPS, functionNames, type Templates,
+  BINARY_OPS, EXPR_KINDS, EXPR_TEMPLATE_KINDS, UNARY_OPS, functionNames, type Templates,
 } from '../../src/docgen/readings/templates.ts';
 import { zh } from '../../src/docgen/readings/zh.ts';
 import type { Effect, Spec } from '../../src/loader/types.generated.ts';
-import schema from '../../schema/spec.schema.json' with { type: 'json' };
 
 /** a spec with one of everything the readings name */
 const spec: Spec = {
@@ -68,18 +67,8 @@ const langs: [string, Templates][] = [['en', en], ['zh', zh]];
 const bad = /undefined|\[object|NaN|Node\b|Effect\b/;
 
 describe('template tables', () => {
-  const schemaEffects = (schema as { $defs: { Effect: { oneOf: { $ref: string }[] } } }).$defs.Effect.oneOf.map((r) => {
-    const name = r.$ref.split('/').pop()!.replace(/Effect$/, '');
-    return name.charAt(0).toLowerCase() + name.slice(1);
-  });
-
-  it('the effect kinds are exactly the schema\'s', () => {
-    expect([...EFFECT_KINDS].sort()).toEqual(schemaEffects.sort());
-  });
-
   for (const [lang, t] of langs) {
-    it(`${lang}: a template for every effect kind, node kind, operator and built-in function`, () => {
-      for (const k of EFFECT_KINDS) expect(t.effects[k], `effect ${k}`).toBeTypeOf('function');
+    it(`${lang}: a template for every node kind, operator and built-in function (effect kinds: test/effects/registry.test.ts)`, () => {
       for (const k of EXPR_TEMPLATE_KINDS) expect(t.expr[k], `node ${k}`).toBeTypeOf('function');
       for (const op of UNARY_OPS) expect(t.unary[op], `unary ${op}`).toBeTypeOf('function');
       for (const op of BINARY_OPS) expect(t.binary[op], `binary ${op}`).toBeTypeOf('function');
@@ -182,18 +171,13 @@ describe('readings of every expression node kind and function', () => {
 });
 
 describe('a missing template fails generation with a clear error', () => {
-  const without = (t: Templates, part: 'effects' | 'expr' | 'unary' | 'binary' | 'functions', key: string): Templates => {
+  const without = (t: Templates, part: 'expr' | 'unary' | 'binary' | 'functions', key: string): Templates => {
     const copy = { ...t, [part]: { ...(t[part] as object) } } as Templates;
     delete (copy[part] as Record<string, unknown>)[key];
     return copy;
   };
 
   for (const [lang, t] of langs) {
-    it(`${lang}: effect kind`, () => {
-      const r = new Reader(spec, without(t, 'effects', 'shuffle'));
-      expect(() => r.effects([{ shuffle: 'deck' }])).toThrow(DocgenError);
-      expect(() => r.effects([{ shuffle: 'deck' }])).toThrow(`no ${lang} reading template for the effect 'shuffle'`);
-    });
     it(`${lang}: expression node kind`, () => {
       expect(() => new Reader(spec, without(t, 'expr', 'List')).expr('[1, 2]')).toThrow(`no ${lang} reading template for the expression node kind 'List'`);
       expect(() => new Reader(spec, without(t, 'expr', 'Index')).expr('l[0]')).toThrow(`no ${lang} reading template for the expression node kind 'Index'`);

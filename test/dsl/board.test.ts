@@ -35,11 +35,50 @@ describe('structured props: lists and typed references', () => {
     expect(d.line).toBe(40); // the props of d
   });
 
+  it('types card props too: a tile naming a district reads as that place', () => {
+    const e = open('board');
+    const s = e.create({ players: 2, seed: 1 });
+    expect(e.evaluate(s, 'map(tiles, t => t.district.id)')).toEqual(['a', 'c']);
+    expect(e.evaluate(s, 'first(tiles).district.region == region["north"]')).toBe(e.evaluate(s, 'district["a"].region == region["north"]'));
+    expect(e.evaluate(s, 'map(last(tiles).near, x => x.id)')).toEqual(['b', 'd']);
+  });
+
+  it('refuses a card prop naming an unknown place, and a prop typed two ways', () => {
+    expect(errorsOf(broken('props: {district: c, near: [b, d]}', 'props: {district: cc, near: [b, d]}'))).toEqual([
+      expect.stringMatching(/^\d+:\d+ 'cc' is not a place of 'district'$/),
+    ]);
+    const twice = broken("    props: {district: c, near: [b, d]}\n", "    props: {district: c, near: [b, d]}\n    propTypes: {district: port}\n");
+    expect(errorsOf(twice)).toEqual([expect.stringMatching(/prop 'district' is typed port here but district on another card kind/)]);
+  });
+
   it('refuses edges that are not symmetric unless directed', () => {
     const dir = broken('props: {region: south, adj: [c]}\n', 'props: {region: south, adj: [c, a]}\n');
     expect(errorsOf(dir)).toEqual([expect.stringMatching(/'d' lists 'a' as a neighbour, but 'a' does not list 'd'/)]);
     const directed = broken('    edges: adj\n', '    edges: adj\n    directed: true\n');
     expect(errorsOf(directed)).toEqual([]);
+  });
+});
+
+describe('given values for place-typed and keyed vars (scenarios)', () => {
+  it('takes a place by its id, and a keyed var as a map of the places to change', () => {
+    const e = open('board');
+    const s = e.arrange(e.create({ players: 2, seed: 1 }), { vars: { ship: 'p2', visits: { c: 2, a: 1 } }, seats: { '1': { vars: { truck: 'c' } } } });
+    expect(e.evaluate(s, 'ship == port["p2"]')).toBe(true);
+    expect(e.evaluate(s, 'seat(1).truck == district["c"]')).toBe(true);
+    expect(e.evaluate(s, 'map(district, d => visits[d])')).toEqual([1, 0, 2, 0]); // e is not in play with 2 players
+    // a second map changes only its own places
+    const t = e.arrange(s, { vars: { visits: { b: 5 } } });
+    expect(e.evaluate(t, 'map(district, d => visits[d])')).toEqual([1, 5, 2, 0]);
+    // the old forms still work: an index, and one value per place in order
+    const u = e.arrange(s, { vars: { ship: 0, visits: [0, 0, 0, 0, 9] } });
+    expect(e.evaluate(u, 'ship == first(port) and visits[district["e"]] == 9')).toBe(true);
+  });
+
+  it('refuses an unknown place with a suggestion', () => {
+    const e = open('board');
+    const s = e.create({ players: 2, seed: 1 });
+    expect(() => e.arrange(s, { vars: { ship: 'p22' } })).toThrow(/'p22' is not a place of 'port' \(for 'ship'\); did you mean 'p2'\?/);
+    expect(() => e.arrange(s, { vars: { visits: { cc: 1 } } })).toThrow(/'cc' is not a place of 'district' \(a key of 'visits'\)/);
   });
 });
 

@@ -22,6 +22,12 @@ describe('operators', () => {
     expect(run('target == me')).toBe(false);
     expect(run('flag == true')).toBe(true);
   });
+  it('compares lists item by item, in order', () => {
+    expect(run('nums == nums')).toBe(true);
+    expect(run('[1, 2] == [1, 2] and [1, 2] != [2, 1] and [1] != [1, 1]')).toBe(true);
+    expect(run('[[1], [2, 3]] == [[1], [2, 3]] and [[1]] != [[2]]')).toBe(true);
+    expect(run('take(nums, 0) == drop(nums, 99)')).toBe(true);
+  });
   it('short-circuits and/or', () => {
     // ghost is seat 9: reading it would throw
     expect(run('false and ghost.wounds > 0')).toBe(false);
@@ -97,7 +103,7 @@ describe('type errors point at the culprit', () => {
     ['-flag', "'-' needs a number, got bool", 'flag'],
     ['target == 1', "cannot compare seat with number using '=='", 'target == 1'],
     ['me != "x"', "cannot compare seat with string using '!='", 'me != "x"'],
-    ['nums == nums', "'==' cannot compare lists", 'nums == nums'],
+    ['nums == alive', "cannot compare list<number> with list<seat> using '=='", 'nums == alive'],
     ['a in 3', "'in' needs a list on its right, got number", '3'],
     ['a in alive', "'in': cannot look for a number in a list<seat>", 'a in alive'],
     ['if a then 1 else 2', "the condition of 'if' must be a bool, got number", 'a'],

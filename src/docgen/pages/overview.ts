@@ -1,5 +1,6 @@
 /** The game's overview: players, length, what you do, how it ends and who wins; the game node and its options. */
 import type { Effect, Expr } from '../../loader/types.generated.ts';
+import { walkEffects } from '../../effects/walk.ts';
 import { nodeHref, plainReader, ruleLink, type PageCtx } from '../context.ts';
 import { percent } from '../coverage.ts';
 import { esc, relLink } from '../markdown.ts';
@@ -62,16 +63,9 @@ export function overviewPage(ctx: PageCtx): string {
 /** procedures called by a list of effects, in order, without looking inside them */
 function callsIn(effects: readonly Effect[] | undefined): string[] {
   const out: string[] = [];
-  const visit = (list: readonly Effect[] | undefined) => {
-    for (const e of list ?? []) {
-      if ('call' in e && !out.includes(e.call)) out.push(e.call);
-      else if ('if' in e) {
-        visit(e.then);
-        visit(e.else);
-      } else if ('do' in e && Array.isArray(e.do) && !('rule' in e)) visit(e.do);
-    }
-  };
-  visit(effects);
+  walkEffects(effects, (e) => {
+    if ('call' in e && !out.includes(e.call)) out.push(e.call);
+  }, (b) => !b.rule);
   return out;
 }
 
@@ -83,12 +77,12 @@ export function gameLength(ctx: PageCtx): string {
   const spec = ctx.game.spec;
   const roundVar = spec.game?.roundVar;
   const find = (list: readonly Effect[] | undefined): Expr | undefined => {
-    for (const e of list ?? []) {
-      if ('repeat' in e && roundVar && e.do.some((x) => 'set' in x && x.set === roundVar)) return e.repeat;
-      const inner = 'if' in e ? (find(e.then) ?? find(e.else)) : 'do' in e && Array.isArray(e.do) ? find(e.do) : undefined;
-      if (inner !== undefined) return inner;
-    }
-    return undefined;
+    let found: Expr | undefined;
+    walkEffects(list, (e) => {
+      if (found === undefined && 'repeat' in e && roundVar && e.do.some((x) => 'set' in x && x.set === roundVar)) found = e.repeat;
+      return found === undefined;
+    }, (b) => !b.rule);
+    return found;
   };
   let count: Expr | undefined;
   for (const r of spec.flow ?? []) count ??= find(r.do);

@@ -1,17 +1,13 @@
 /** English reading templates: one per effect kind, expression node kind, operator and built-in function. */
-import type { Expr } from '../../loader/types.generated.ts';
-import { lam, type Arg, type Read, type Templates } from './templates.ts';
+import { lam, type Arg, type Templates } from './templates.ts';
+import { en as phrases } from './phrases.ts';
 
-const q = (s: string) => `“${s}”`;
+const { q, listOf } = phrases;
 const theLess = (s: string) => s.replace(/^the /, '');
 const args = (a: Arg[]) => a.map((x) => x.text);
-const listOf = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const ofX = (f: string, x: string) => `${f} of ${x}`;
 /** an argument that holds its own "and" or commas is bracketed inside a list */
 const group = (s: string) => (/ and |, /.test(s) ? `(${s})` : s);
-const withArgs = (w: Record<string, Expr> | undefined, r: Read) =>
-  w && Object.keys(w).length > 0 ? ` with ${Object.entries(w).map(([k, v]) => `${k} = ${r.expr(v)}`).join(', ')}` : '';
 
 /** min/max: of a list, of a list by a lambda, or of several numbers */
 const extreme = (word: 'least' | 'greatest') => (a: Arg[]) => {
@@ -25,82 +21,6 @@ const extreme = (word: 'least' | 'greatest') => (a: Arg[]) => {
 
 export const en: Templates = {
   lang: 'en',
-  effects: {
-    set: (e, r) => `set ${r.path(e.set)} to ${r.expr(e.to)}`,
-    add: (e, r) => {
-      const neg = r.negative(e.value);
-      return neg !== undefined ? `subtract ${neg} from ${r.path(e.add)}` : `add ${r.expr(e.value)} to ${r.path(e.add)}`;
-    },
-    let: (e, r) => {
-      const s = `let ${e.let} be ${r.expr(e.be)}`;
-      r.bind(e.let);
-      return s;
-    },
-    if: (e, r) => `if ${r.expr(e.if)}:`,
-    forEach: (e, r) => `for each ${e.as} in ${r.expr(e.forEach)}:`,
-    repeat: (e, r) => `repeat ${r.expr(e.repeat)} times${e.as ? ` (${e.as} = 1, 2, …)` : ''}:`,
-    while: (e, r) => `as long as ${r.expr(e.while)}, repeat:`,
-    move: (e, r) => {
-      let what: string;
-      if (e.cards !== undefined) what = `the cards ${r.expr(e.cards)} from ${r.zone(e.move)}`;
-      else if (e.where !== undefined) {
-        const { params, body } = r.lambda(e.where);
-        what = `the cards ${params.join(', ')} of ${r.zone(e.move)} for which ${body}`;
-      } else what = 'all the cards of ' + r.zone(e.move);
-      if (e.count !== undefined) {
-        const n = r.expr(e.count);
-        what = e.cards === undefined && e.where === undefined ? `${n} card(s) from the top of ${r.zone(e.move)}` : `${n} of ${what}`;
-      }
-      return `move ${what} to ${e.at === 'bottom' ? 'the bottom of ' : ''}${r.zone(e.to)}`;
-    },
-    shuffle: (e, r) => `shuffle ${r.zone(e.shuffle)}`,
-    deal: (e, r) =>
-      `deal ${r.expr(e.count)} card(s) from ${r.zone(e.deal)} to the ${e.to} of ${
-        e.seats !== undefined ? `each of ${r.expr(e.seats)}` : 'every seat still in the game'
-      }, one at a time in turn`,
-    choose: (e, r) => {
-      const together = e.simultaneous ?? e.into !== undefined;
-      const who = r.expr(e.seats);
-      if (e.steps) {
-        // a staged choice: its steps in order, each offering only what can still be completed
-        const steps = e.steps.map((st) => {
-          const text = `${q(st.choose)} ${st.as} from ${r.expr(st.options)}`;
-          r.bind(st.as);
-          return text;
-        });
-        const where = e.where !== undefined ? `, so that ${r.expr(e.where)}` : '';
-        return `decision ${q(e.choose)}: ${who} choose in steps — ${q(e.prompt.en)} — ${steps.join(', then ')}${where}; each step offers only what can still be completed`;
-      }
-      const options = r.expr(e.options!);
-      const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)} = ${t.en}`);
-      const answer = e.into !== undefined ? `each answer goes into their ${e.into}` : e.as !== undefined ? `the answer is called ${e.as}` : 'the answer is recorded';
-      if (e.as !== undefined) r.bind(e.as);
-      return (
-        `decision ${q(e.choose)}: ${who} choose${together ? ' at the same time, in secret until all have answered' : ''}` +
-        ` — ${q(e.prompt.en)} — from ${options}; ${answer}` +
-        (e.secret ? '; the answers stay secret' : '') +
-        (labels.length > 0 ? ` (${labels.join('; ')})` : '')
-      );
-    },
-    call: (e, r) => `carry out ${r.ref(e.call)}${withArgs(e.with, r)}`,
-    resolve: (e, r) => `carry out what ${r.expr(e.resolve)} says under ${r.ref(e.list)}${withArgs(e.with, r)}`,
-    emit: (e, r) => {
-      const t = r.triggersOn(e.emit);
-      return `announce the event ${q(e.emit)}${withArgs(e.with, r)}: ${
-        t.length > 0 ? `the triggers ${listOf(t)} run` : 'no trigger listens to it'
-      }`;
-    },
-    eliminate: (e, r) => `${r.expr(e.eliminate)} is out of the game`,
-    split: (e, r) => {
-      const { params, body } = r.lambda(e.value);
-      return `share the cards of ${r.zone(e.split)} among ${r.expr(e.among)} so that each gets the same total value (a card ${params.join(', ')} is worth ${body}); each share goes to their ${e.into}, and what cannot be shared equally stays`;
-    },
-    endGame: (e, r) => `the game ends now, as ${r.ref(e.endGame)}`,
-    log: (e) => `write in the log: ${q(e.log.en)}`,
-    reveal: (e, r) => `turn ${r.expr(e.reveal)} face up for everyone (their backs are known until they move)`,
-    peek: (e, r) => `${r.expr(e.by)} looks at ${r.expr(e.peek)}, front and back, without showing the others (until they move)`,
-    rule: (e, r) => `apply the rule ${r.ref(e.rule.id)}${e.rule.when !== undefined ? ` (only when ${r.expr(e.rule.when)})` : ''}`,
-  },
   expr: {
     Number: (n) => String(n),
     String: (s, card) => q(card ?? s),

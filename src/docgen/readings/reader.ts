@@ -6,7 +6,9 @@
 import { parseExpr, type Ast } from '../../expr/index.ts';
 import type { Effect, Expr, Spec, Text } from '../../loader/types.generated.ts';
 import { DocgenError } from '../errors.ts';
-import { EFFECT_KINDS, EXPR_TEMPLATE_KINDS, type Arg, type EffectKind, type NameKind, type Read, type Templates } from './templates.ts';
+import { EXPR_TEMPLATE_KINDS, type Arg, type NameKind, type Read, type Templates } from './templates.ts';
+import { blocksOf, effectKeyOf, kindOf } from '../../effects/registry.ts';
+import type { EffectKey } from '../../effects/kind.ts';
 
 /** one line of a reading, with the lines nested under it (a loop's body, a branch) */
 export interface ReadingLine {
@@ -31,10 +33,9 @@ const ATOM = 9;
 const SPECIAL_NAMES: ReadonlySet<string> = new Set(['alive', 'seats', 'players', 'me']);
 
 /** the effect kind of an effect map: its one effect key */
-export function effectKind(e: Effect): EffectKind {
-  const keys = Object.keys(e);
-  const kind = EFFECT_KINDS.find((k) => keys.includes(k));
-  if (!kind) throw new DocgenError(`an effect with the keys ${keys.join(', ')} is of no known kind, so it has no reading template`);
+export function effectKind(e: Effect): EffectKey {
+  const kind = effectKeyOf(e);
+  if (!kind) throw new DocgenError(`an effect with the keys ${Object.keys(e).join(', ')} is of no known kind, so it has no reading`);
   return kind;
 }
 
@@ -76,18 +77,17 @@ export class Reader implements Read {
     }
   }
 
+  /** an effect's line (its kind's reading in this language), with the lists it holds read under it */
   private effect(e: Effect): ReadingLine[] {
-    const kind = effectKind(e);
-    const template = this.t.effects[kind] as ((e: Effect, r: Read) => string) | undefined;
-    if (!template) throw new DocgenError(`no ${this.lang} reading template for the effect '${kind}'`);
-    const line: ReadingLine = { text: template(e, this), children: [] };
-    if ('if' in e) {
-      line.children = this.effects(e.then);
-      if (e.else && e.else.length > 0) return [line, { text: this.t.words.otherwise, children: this.effects(e.else) }];
-    } else if ('forEach' in e) line.children = this.effects(e.do, [e.as]);
-    else if ('repeat' in e) line.children = this.effects(e.do, e.as ? [e.as] : []);
-    else if ('while' in e) line.children = this.effects(e.do);
-    return [line];
+    const read = kindOf(effectKind(e)).read[this.lang] as (x: Effect, r: Read) => string;
+    const line: ReadingLine = { text: read(e, this), children: [] };
+    const out = [line];
+    for (const b of blocksOf(e)) {
+      if (b.rule) continue; // a nested rule is read in its own section, which the line links to
+      if (b.otherwise) out.push({ text: this.t.words.otherwise, children: this.effects(b.effects, b.bound) });
+      else line.children.push(...this.effects(b.effects, b.bound));
+    }
+    return out;
   }
 
   // ---- expressions ----------------------------------------------------------------------

@@ -1,56 +1,12 @@
 /**
  * The shape of a reading-template table (one per language: en.ts, zh.ts) and the closed lists
- * of what must have a template: every effect kind, expression node kind, operator and built-in
- * function. The reader fails with a DocgenError when a template is missing; it never falls back
+ * of what must have a template: every expression node kind, operator and built-in function (an
+ * effect kind's readings are in its own module, src/effects/). The reader fails with a DocgenError when a template is missing; it never falls back
  * to printing a kind or class name.
  */
 import { builtinNames, type Ast } from '../../expr/index.ts';
-import type {
-  AddEffect, CallEffect, ChooseEffect, DealEffect, EliminateEffect, EmitEffect, EndGameEffect, ForEachEffect, IfEffect,
-  LetEffect, LogEffect, MoveEffect, RepeatEffect, ResolveEffect, RuleEffect, SetEffect, ShuffleEffect, SplitEffect, Text, WhileEffect,
-  Expr,
-} from '../../loader/types.generated.ts';
+import type { Text, Expr } from '../../loader/types.generated.ts';
 import type { Lang } from '../i18n.ts';
-
-/** show cards to everyone (their backs, for cards that share a front) */
-export interface RevealEffect {
-  reveal: Expr;
-}
-/** show cards to one seat */
-export interface PeekEffect {
-  peek: Expr;
-  by: Expr;
-}
-
-export interface EffectMap {
-  set: SetEffect;
-  add: AddEffect;
-  let: LetEffect;
-  if: IfEffect;
-  forEach: ForEachEffect;
-  repeat: RepeatEffect;
-  while: WhileEffect;
-  move: MoveEffect;
-  shuffle: ShuffleEffect;
-  deal: DealEffect;
-  choose: ChooseEffect;
-  call: CallEffect;
-  emit: EmitEffect;
-  eliminate: EliminateEffect;
-  split: SplitEffect;
-  endGame: EndGameEffect;
-  log: LogEffect;
-  rule: RuleEffect;
-  reveal: RevealEffect;
-  peek: PeekEffect;
-  resolve: ResolveEffect;
-}
-export type EffectKind = keyof EffectMap;
-
-export const EFFECT_KINDS: readonly EffectKind[] = [
-  'set', 'add', 'let', 'if', 'forEach', 'repeat', 'while', 'move', 'shuffle', 'deal', 'choose', 'call', 'emit',
-  'eliminate', 'split', 'endGame', 'log', 'rule', 'reveal', 'peek', 'resolve',
-];
 
 /** node kinds read by a template of `expr`; Unary, Binary and Call are read by operator / function name */
 export const EXPR_TEMPLATE_KINDS = ['Number', 'String', 'Bool', 'None', 'Name', 'Member', 'Lambda', 'If', 'List', 'Index'] as const;
@@ -99,8 +55,6 @@ export interface Read {
   bind(...names: string[]): void;
 }
 
-export type EffectTemplates = { [K in EffectKind]?: (e: EffectMap[K], r: Read) => string };
-
 export interface ExprTemplates {
   Number?: (value: number) => string;
   String?: (value: string, cardName: string | undefined) => string;
@@ -142,7 +96,6 @@ export interface Words {
 
 export interface Templates {
   lang: Lang;
-  effects: EffectTemplates;
   expr: ExprTemplates;
   unary: Partial<Record<string, (operand: string) => string>>;
   binary: Partial<Record<string, (left: string, right: string) => string>>;

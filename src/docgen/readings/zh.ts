@@ -1,13 +1,11 @@
 /** 中文解讀模板：每種效果、運算式節點、運算子與內建函式各一個。 */
-import type { Expr } from '../../loader/types.generated.ts';
-import { lam, type Arg, type Read, type Templates } from './templates.ts';
+import { lam, type Arg, type Templates } from './templates.ts';
+import { zh as phrases } from './phrases.ts';
 
-const q = (s: string) => `「${s}」`;
+const { q } = phrases;
 const args = (a: Arg[]) => a.map((x) => x.text);
 const ofX = (f: string, x: string) => `${x} 的 ${f}`;
 const cjkEnd = /[\u3400-\u9fff]$/;
-const withArgs = (w: Record<string, Expr> | undefined, r: Read) =>
-  w && Object.keys(w).length > 0 ? `（${Object.entries(w).map(([k, v]) => `${k} = ${r.expr(v)}`).join('，')}）` : '';
 
 /** min/max：列表的、依 lambda 的，或多個數字的 */
 const extreme = (word: '最小值' | '最大值') => (a: Arg[]) => {
@@ -21,77 +19,6 @@ const extreme = (word: '最小值' | '最大值') => (a: Arg[]) => {
 
 export const zh: Templates = {
   lang: 'zh',
-  effects: {
-    set: (e, r) => `將 ${r.path(e.set)} 設為 ${r.expr(e.to)}`,
-    add: (e, r) => {
-      const neg = r.negative(e.value);
-      return neg !== undefined ? `${r.path(e.add)} 減 ${neg}` : `${r.path(e.add)} 加 ${r.expr(e.value)}`;
-    },
-    let: (e, r) => {
-      const s = `令 ${e.let} 為 ${r.expr(e.be)}`;
-      r.bind(e.let);
-      return s;
-    },
-    if: (e, r) => `若 ${r.expr(e.if)}：`,
-    forEach: (e, r) => `對 ${r.expr(e.forEach)} 中的每個 ${e.as}：`,
-    repeat: (e, r) => `重複 ${r.expr(e.repeat)} 次${e.as ? `（${e.as} = 1、2、…）` : ''}：`,
-    while: (e, r) => `當 ${r.expr(e.while)} 時，重複：`,
-    move: (e, r) => {
-      let what: string;
-      if (e.cards !== undefined) what = `${r.zone(e.move)} 中的 ${r.expr(e.cards)}`;
-      else if (e.where !== undefined) {
-        const { params, body } = r.lambda(e.where);
-        what = `${r.zone(e.move)} 中滿足${q(body)}的牌 ${params.join('、')}`;
-      } else what = `${r.zone(e.move)} 的所有牌`;
-      if (e.count !== undefined) {
-        const n = r.expr(e.count);
-        what = e.cards === undefined && e.where === undefined ? `${r.zone(e.move)} 頂部的 ${n} 張牌` : `${what}其中 ${n} 張`;
-      }
-      return `將 ${what} 移到 ${r.zone(e.to)}${e.at === 'bottom' ? ' 的底部' : ''}`;
-    },
-    shuffle: (e, r) => `洗勻 ${r.zone(e.shuffle)}`,
-    deal: (e, r) =>
-      `從 ${r.zone(e.deal)} 依序發牌給${e.seats !== undefined ? ` ${r.expr(e.seats)} 中的` : '仍在遊戲中的'}每個座位各 ${r.expr(e.count)} 張，放入其 ${e.to}`,
-    choose: (e, r) => {
-      const together = e.simultaneous ?? e.into !== undefined;
-      const who = r.expr(e.seats);
-      if (e.steps) {
-        const steps = e.steps.map((st) => {
-          const text = `${q(st.choose)}：從 ${r.expr(st.options)} 選出 ${st.as}`;
-          r.bind(st.as);
-          return text;
-        });
-        const where = e.where !== undefined ? `，並須使 ${r.expr(e.where)}` : '';
-        return `決策${q(e.choose)}：${who} 分步選擇——${q(e.prompt.zh)}——${steps.join('，接著')}${where}；每一步只提供仍能完成的選項`;
-      }
-      const options = r.expr(e.options!);
-      const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)}＝${t.zh}`);
-      const answer = e.into !== undefined ? `答案記入各自的 ${e.into}` : e.as !== undefined ? `答案稱為 ${e.as}` : '記錄答案';
-      if (e.as !== undefined) r.bind(e.as);
-      return (
-        `決策${q(e.choose)}：${who} ${together ? '同時秘密選擇（全部回答後才公開）' : '選擇'}` +
-        `——${q(e.prompt.zh)}——選項為 ${options}；${answer}` +
-        (e.secret ? '；答案保持秘密' : '') +
-        (labels.length > 0 ? `（${labels.join('；')}）` : '')
-      );
-    },
-    call: (e, r) => `執行 ${r.ref(e.call)}${withArgs(e.with, r)}`,
-    resolve: (e, r) => `執行 ${r.expr(e.resolve)} 在 ${r.ref(e.list)} 下寫明的效果${withArgs(e.with, r)}`,
-    emit: (e, r) => {
-      const t = r.triggersOn(e.emit);
-      return `發出事件${q(e.emit)}${withArgs(e.with, r)}：${t.length > 0 ? `執行觸發規則 ${t.join('、')}` : '沒有觸發規則監聽此事件'}`;
-    },
-    eliminate: (e, r) => `${r.expr(e.eliminate)} 出局`,
-    split: (e, r) => {
-      const { params, body } = r.lambda(e.value);
-      return `將 ${r.zone(e.split)} 的牌平分給 ${r.expr(e.among)}，每人分到的總值相同（牌 ${params.join('、')} 的價值為 ${body}）；各自放入其 ${e.into}，無法均分的牌留在原處`;
-    },
-    endGame: (e, r) => `遊戲立即結束，依 ${r.ref(e.endGame)}`,
-    log: (e) => `記錄：${q(e.log.zh)}`,
-    reveal: (e, r) => `將 ${r.expr(e.reveal)} 翻開給所有人看（在移動之前，其背面為眾人所知）`,
-    peek: (e, r) => `${r.expr(e.by)} 查看 ${r.expr(e.peek)} 的正反面，不讓其他人看到（在移動之前）`,
-    rule: (e, r) => `套用規則 ${r.ref(e.rule.id)}${e.rule.when !== undefined ? `（僅當 ${r.expr(e.rule.when)}）` : ''}`,
-  },
   expr: {
     Number: (n) => String(n),
     String: (s, card) => q(card ?? s),

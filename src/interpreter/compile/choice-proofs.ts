@@ -14,7 +14,7 @@
  * because a later iteration runs after it). Bodies of called procedures and triggers see none of
  * the caller's facts (their names are bound anew), but their writes still kill the caller's.
  */
-import type { Ast } from '../../expr/ast.ts';
+import { walkAst, type Ast } from '../../expr/ast.ts';
 import { parseExpr } from '../../expr/parser.ts';
 
 type Formula =
@@ -28,7 +28,10 @@ type Formula =
   | { k: 'and' | 'or'; a: Formula[] };
 
 type Node = Record<string, unknown>;
-export type Writes = Set<string> | 'all';
+export type { Writes } from '../../effects/kind.ts';
+import type { Writes, WritesCx } from '../../effects/kind.ts';
+import { kindOf } from '../../effects/registry.ts';
+import { walkEffects } from '../../effects/walk.ts';
 
 const T: Formula = { k: 'const', v: true };
 const F: Formula = { k: 'const', v: false };
@@ -323,29 +326,17 @@ function implies(facts: Formula[], goal: Formula): boolean | undefined {
 
 /** every name an expression reads, with the names read by the user functions it calls */
 function readsOf(n: Ast, functionBody: (name: string) => Ast | undefined, into = new Set<string>()): Set<string> {
-  const walk = (x: Ast): void => {
-    switch (x.kind) {
-      case 'Name': into.add(x.name); return;
-      case 'Member': into.add(x.name); walk(x.object); return;
-      case 'Call': {
-        if (!into.has(`${x.name}()`)) {
-          into.add(`${x.name}()`);
-          into.add(x.name);
-          const body = functionBody(x.name);
-          if (body) walk(body);
-        }
-        x.args.forEach(walk);
-        return;
+  const walk = (root: Ast): void =>
+    walkAst(root, (x) => {
+      if (x.kind === 'Name' || x.kind === 'Member') into.add(x.name);
+      else if (x.kind === 'Call' && !into.has(`${x.name}()`)) {
+        // a user function reads what its body reads (each body once)
+        into.add(`${x.name}()`);
+        into.add(x.name);
+        const body = functionBody(x.name);
+        if (body) walk(body);
       }
-      case 'Lambda': walk(x.body); return;
-      case 'Unary': walk(x.operand); return;
-      case 'Binary': walk(x.left); walk(x.right); return;
-      case 'Index': walk(x.object); walk(x.index); return;
-      case 'If': walk(x.cond); walk(x.then); walk(x.else); return;
-      case 'List': x.items.forEach(walk); return;
-      default: return;
-    }
-  };
+    });
   walk(n);
   return into;
 }
@@ -355,59 +346,32 @@ const namesIn = (src: unknown): Set<string> => {
   return ast ? readsOf(ast, () => undefined) : new Set();
 };
 
-/** the names an effect list may write (a superset: more is only less proven) */
+/**
+ * The names an effect list may write (a superset: more is only less proven): what each effect
+ * writes itself, as its kind says (src/effects/), and what the lists it holds write. A body
+ * (procedure, trigger, effect list) already being counted on this chain counts as nothing more.
+ */
 export function writesOf(effects: unknown, spec: Node, inlining: string[] = []): Writes {
   const out = new Set<string>();
-  const add = (w: Writes): boolean => {
-    if (w === 'all') return false;
-    for (const x of w) out.add(x);
-    return true;
+  const cx: WritesCx = {
+    names: namesIn,
+    body: (body, id, params) => {
+      if (inlining.includes(id)) return new Set();
+      const w = writesOf(body, spec, [...inlining, id]);
+      const zones = list(params).filter((x) => isNode(x) && x['type'] === 'zone').map((x) => (x as Node)['name']);
+      return w !== 'all' && zones.some((z) => w.has(String(z))) ? 'all' : w;
+    },
+    spec,
   };
-  const body = (target: Node, id: string): Writes =>
-    inlining.includes(id) ? new Set() : writesOf(target['do'], spec, [...inlining, id]);
-  for (const e of list(effects)) {
-    if (!isNode(e)) continue;
-    let w: Writes;
-    if ('rule' in e) w = isNode(e['rule']) ? writesOf(e['rule']['do'], spec, inlining) : new Set();
-    else if ('set' in e) w = namesIn(e['set']);
-    else if ('add' in e) w = namesIn(e['add']);
-    else if ('let' in e) w = new Set([String(e['let'])]);
-    else if ('if' in e) w = union(writesOf(e['then'], spec, inlining), writesOf(e['else'], spec, inlining));
-    else if ('forEach' in e || 'repeat' in e) w = union(new Set(typeof e['as'] === 'string' ? [e['as']] : []), writesOf(e['do'], spec, inlining));
-    else if ('while' in e) w = writesOf(e['do'], spec, inlining);
-    else if ('move' in e) w = union(namesIn(e['move']), namesIn(e['to']));
-    else if ('shuffle' in e) w = namesIn(e['shuffle']);
-    else if ('deal' in e) w = union(namesIn(e['deal']), new Set([String(e['to'])]));
-    else if ('choose' in e) {
-      const steps = Array.isArray(e['steps']) ? e['steps'].filter(isNode).map((st) => st['as']) : [];
-      w = new Set([e['into'], e['as'], ...steps].filter((x): x is string => typeof x === 'string'));
-    }
-    else if ('call' in e) {
-      const proc = list(spec['procedures']).find((x) => isNode(x) && x['id'] === e['call']);
-      w = isNode(proc) ? body(proc, String(proc['id'])) : 'all';
-    } else if ('emit' in e) {
-      w = new Set();
-      for (const h of list(spec['triggers'])) if (isNode(h) && h['event'] === e['emit']) w = union(w, body(h, String(h['id'])));
-    } else if ('resolve' in e) {
-      // whatever any carrier's list of that id (or its default) may write
-      w = new Set();
-      const id = e['list'];
-      const decl = list(spec['effectLists']).find((x) => isNode(x) && x['id'] === id);
-      const carriers = list(spec['cards']).concat(list(spec['spaces']).flatMap((set) => (isNode(set) ? list(set['items']) : [])));
-      for (const k of carriers) {
-        if (!isNode(k)) continue;
-        const own = isNode(k['effects']) ? k['effects'][String(id)] : undefined;
-        if (Array.isArray(own)) w = union(w, inlining.includes(`${String(k['id'])}.${String(id)}`) ? new Set() : writesOf(own, spec, [...inlining, `${String(k['id'])}.${String(id)}`]));
-      }
-      if (isNode(decl) && Array.isArray(decl['do'])) w = union(w, body(decl, String(id)));
-    } else if ('eliminate' in e) w = new Set(['alive', 'out']);
-    else if ('split' in e) w = union(namesIn(e['split']), new Set([String(e['into'])]));
-    // reveal and peek change what seats see, not what a list holds; a log changes nothing
-    else if ('reveal' in e || 'peek' in e || 'log' in e) w = new Set();
-    else w = 'all';
-    if (!add(w)) return 'all';
-  }
-  return out;
+  let all = false;
+  walkEffects(list(effects), (e, step) => {
+    if (all) return false;
+    const w = step.key ? (kindOf(step.key).writes as (x: unknown, c: WritesCx) => Writes)(e, cx) : 'all';
+    if (w === 'all') all = true;
+    else for (const x of w) out.add(x);
+    return !all;
+  });
+  return all ? 'all' : out;
 }
 
 function union(a: Writes, b: Writes): Writes {

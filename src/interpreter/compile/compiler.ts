@@ -6,8 +6,9 @@ import { assignable, compileExpr, compileLambda, parseExpr, typeToString } from 
 import type { Ast, ExprError, Type } from '../../expr/index.ts';
 import type { Diagnostic } from '../../loader/diagnostics.ts';
 import type { LoadedSpec } from '../../loader/load-folder.ts';
+import { gameModel, type GameModel } from '../../model/game-model.ts';
 import type { Json } from '../api.ts';
-import type { Instr, Program, Run, RunCtx, ZoneRef } from '../program.ts';
+import type { Instr, Program, Run, RunCtx, ZoneHandle, ZoneRef } from '../program.ts';
 import { Env } from './env.ts';
 import { makeScope, type ScopeKind, type UserFunction } from './scope.ts';
 import { BUILTIN_TYPES, T, spaceSetOf, varType } from './types.ts';
@@ -42,10 +43,21 @@ export class Compiler {
   /** entries of effect-list bodies: roots for reachability, as they are compiled without a caller */
   readonly listEntries: number[] = [];
 
+  /** the typed form of the game: expressions parsed once, effects and references indexed */
+  readonly model: GameModel;
+
   constructor(
     readonly loaded: LoadedSpec,
     readonly program: Program,
-  ) {}
+  ) {
+    this.model = gameModel(loaded);
+  }
+
+  /** the parsed expression at obj[key]: from the model (parsed once at load), else parsed here */
+  private parsed(obj: object, key: string | number, raw: string): { ast: Ast } | { errors: ExprError[] } {
+    const site = this.model.expr(obj, key);
+    return site ? site.parsed : parseExpr(raw);
+  }
 
   newSlot = (): number => this.slots++;
 
@@ -89,7 +101,8 @@ export class Compiler {
       this.error(obj, key, `'${String(key)}' must be an expression (a string), got ${raw === null ? 'nothing' : typeof raw}`);
       return undefined;
     }
-    const res = compileExpr(raw, this.scope(env, kind), expected);
+    const parsed = this.parsed(obj, key, raw);
+    const res = 'errors' in parsed ? parsed : compileExpr(parsed.ast, this.scope(env, kind), expected);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, kind === 'static' ? 'in a guard (only options and players may be used)' : 'in expression');
       return undefined;
@@ -142,7 +155,8 @@ export class Compiler {
       this.error(obj, key, `'${key}' must be a function written as a string, e.g. "x => …"`);
       return undefined;
     }
-    const res = compileLambda(raw, this.scope(env), params, expected);
+    const parsed = this.parsed(obj, key, raw);
+    const res = 'errors' in parsed ? parsed : compileLambda(parsed.ast, this.scope(env), params, expected);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, 'in function');
       return undefined;
@@ -156,7 +170,7 @@ export class Compiler {
       this.error(obj, key, `'${key}' must be a string`);
       return undefined;
     }
-    const res = parseExpr(raw);
+    const res = this.parsed(obj, key, raw);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, 'in expression');
       return undefined;
@@ -185,6 +199,16 @@ export class Compiler {
     const p = this.program;
     const base = ast.kind === 'Index' ? ast.object : ast;
     let ref: ZoneRef | undefined;
+    const local = base.kind === 'Name' ? env.lookup(base.name) : undefined;
+    if (local?.zone) {
+      // a zone parameter: which zone it is comes with the call
+      if (ast.kind === 'Index') {
+        this.error(obj, key, `'${base.kind === 'Name' ? base.name : ''}' is a zone parameter: pass the entry of a keyed zone itself (e.g. stack[l]), it cannot be indexed here`);
+        return undefined;
+      }
+      const slot = local.slot;
+      return { zone: -1, dyn: (c) => c.locals[slot] as ZoneHandle };
+    }
     if (base.kind === 'Name') {
       const z = p.zones.findIndex((d) => d.id === base.name && d.per === 'game');
       if (z < 0) {
@@ -233,6 +257,10 @@ export class Compiler {
     if (base.kind === 'Name') {
       const local = env.lookup(base.name);
       const i = p.vars.findIndex((d) => d.id === base.name);
+      if (local?.zone) {
+        this.error(obj, key, `'${base.name}' is a zone parameter: it cannot be set (move cards into or out of it instead)`);
+        return undefined;
+      }
       if (local) {
         const slot = local.slot;
         t = { type: local.type, name: base.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; } };

@@ -7,7 +7,7 @@ import type { Json, Text } from '../api.ts';
 import type { BackVisibility, OptionDecl, Program, Run, VarType, VarVisibility, Visibility } from '../program.ts';
 import { MAX_CARDS } from '../../limits.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
-import { suggest } from '../../expr/index.ts';
+import { suggest, type Type } from '../../expr/index.ts';
 import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
 
 
@@ -31,7 +31,8 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
 
   // Card kinds first: zone contents name them.
   for (const k of list(spec, 'cards')) {
-    const props = isNode(k['props']) ? (k['props'] as Record<string, Json>) : {};
+    // a copy: typed references are turned into item indices, the spec keeps its ids
+    const props = { ...(isNode(k['props']) ? (k['props'] as Record<string, Json>) : {}) };
     for (const name of Object.keys(props)) if (!p.propNames.includes(name)) p.propNames.push(name);
     const count = k['count'] === undefined ? constant(0) : (cc.expr(k, 'count', env, T.number, 'static')?.fn as Run<number> | undefined);
     checkCount(cc, k, 'count');
@@ -61,6 +62,7 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
   }
   // after every set is known: references between sets may point either way
   list(spec, 'spaces').forEach((set, i) => typeProps(cc, set, p.spaces[i]!));
+  typeCardProps(cc, spec);
   const keyOf = (node: Node): number | undefined => {
     if (node['by'] === undefined) return undefined;
     const i = p.spaces.findIndex((s) => s.id === node['by']);
@@ -206,6 +208,90 @@ function checkNameClashes(cc: Compiler, spec: Node): void {
   }
 }
 
+/** a declared prop type (`region`, `district[]`, `kind`, `number`…), resolved; undefined (reported) if unknown */
+interface PropType { name: string; many: boolean; base: string; target?: import('../program.ts').SpaceSet; type: Type }
+
+function propType(cc: Compiler, declared: Node, prop: string, t: string): PropType | undefined {
+  const p = cc.program;
+  const many = t.endsWith('[]');
+  const base = many ? t.slice(0, -2) : t;
+  const target = p.spaces.find((x) => x.id === base);
+  const scalar = ['number', 'string', 'bool'].includes(base);
+  if (!target && !scalar && base !== 'kind') {
+    cc.error(declared, prop, `unknown prop type '${t}'`, `a space set (${p.spaces.map((x) => x.id).join(', ')}), kind (a card kind id), number, string or bool, each with or without []`);
+    return undefined;
+  }
+  const one: Type = target ? T.space(target.id) : base === 'kind' ? T.string : T[base as 'number'];
+  return { name: t, many, base, ...(target ? { target } : {}), type: many ? T.list(one) : one };
+}
+
+/** props[prop] checked against its declared type: places become item indices; undefined (reported) when wrong */
+function typedValue(cc: Compiler, props: Node, prop: string, pt: PropType): Json | undefined {
+  const p = cc.program;
+  const { many, base, target, name } = pt;
+  const raw = props[prop];
+  const values = many ? raw : [raw];
+  if (!Array.isArray(values)) {
+    cc.error(props, prop, `'${prop}' is typed ${name}: give a list, e.g. [${target ? target.items[0]?.id ?? 'x' : '…'}]`);
+    return undefined;
+  }
+  const out: Json[] = [];
+  for (const v of values) {
+    if (target) {
+      const at = target.items.findIndex((x) => x.id === v);
+      if (at < 0) {
+        const hint = suggestIds(String(v), target.items.map((x) => x.id));
+        cc.error(props, prop, `'${String(v)}' is not a place of '${target.id}'`, hint ?? `places of ${target.id}: ${target.items.map((x) => x.id).join(', ')}`);
+        return undefined;
+      }
+      out.push(at);
+    } else if (base === 'kind') {
+      if (!p.cards.some((k) => k.id === v)) {
+        cc.error(props, prop, `'${String(v)}' is not a card kind`, suggestIds(String(v), p.cards.map((k) => k.id)));
+        return undefined;
+      }
+      out.push(v as Json);
+    } else if (typeof v !== (base === 'bool' ? 'boolean' : base)) {
+      cc.error(props, prop, `'${prop}' is typed ${name}, but holds ${JSON.stringify(v)}`);
+      return undefined;
+    } else out.push(v as Json);
+  }
+  return many ? out : out[0]!;
+}
+
+/**
+ * Typed props of card kinds: a kind's `propTypes` types that prop for every kind (kinds share
+ * their props' types), so a tile naming a district (`district: d14`) is checked and read as that
+ * place. Two kinds typing one prop differently is an error.
+ */
+function typeCardProps(cc: Compiler, spec: Node): void {
+  const p = cc.program;
+  const kinds = list(spec, 'cards');
+  const types = new Map<string, { type: PropType; at: Node }>();
+  for (const k of kinds) {
+    const declared = isNode(k['propTypes']) ? k['propTypes'] : undefined;
+    if (!declared) continue;
+    for (const [prop, typeName] of Object.entries(declared)) {
+      const before = types.get(prop);
+      if (before) {
+        if (before.type.name !== String(typeName)) cc.error(declared, prop, `prop '${prop}' is typed ${String(typeName)} here but ${before.type.name} on another card kind`, 'card kinds share their props\' types: type it once');
+        continue;
+      }
+      const type = propType(cc, declared, prop, String(typeName));
+      if (type) types.set(prop, { type, at: declared });
+    }
+  }
+  for (const [prop, { type }] of types) {
+    p.cardPropTypes[prop] = type.type;
+    kinds.forEach((k, i) => {
+      const props = isNode(k['props']) ? k['props'] : undefined;
+      if (!props || !(prop in props)) return;
+      const v = typedValue(cc, props, prop, type);
+      if (v !== undefined) p.cards[i]!.props[prop] = v;
+    });
+  }
+}
+
 /**
  * Typed props of a space set: a reference to a place of a set (`region: region`) or a list of
  * them (`adj: district[]`) is checked item by item and kept as item indices, so a typo is an
@@ -213,51 +299,17 @@ function checkNameClashes(cc: Compiler, spec: Node): void {
  * The `edges` prop becomes the set's graph, checked for symmetry unless `directed`.
  */
 function typeProps(cc: Compiler, node: Node, set: import('../program.ts').SpaceSet): void {
-  const p = cc.program;
   const declared = isNode(node['propTypes']) ? node['propTypes'] : {};
   const itemNodes = list(node, 'items');
   for (const [prop, typeName] of Object.entries(declared)) {
-    const t = String(typeName);
-    const many = t.endsWith('[]');
-    const base = many ? t.slice(0, -2) : t;
-    const target = p.spaces.find((x) => x.id === base);
-    const scalar = ['number', 'string', 'bool'].includes(base);
-    if (!target && !scalar && base !== 'kind') {
-      cc.error(declared, prop, `unknown prop type '${t}'`, `a space set (${p.spaces.map((x) => x.id).join(', ')}), kind (a card kind id), number, string or bool, each with or without []`);
-      continue;
-    }
-    set.propTypes[prop] = target ? (many ? T.list(T.space(target.id)) : T.space(target.id)) : base === 'kind' ? (many ? T.list(T.string) : T.string) : many ? T.list(T[base as 'number']) : T[base as 'number'];
+    const type = propType(cc, declared, prop, String(typeName));
+    if (!type) continue;
+    set.propTypes[prop] = type.type;
     itemNodes.forEach((itemNode, i) => {
       const props = isNode(itemNode['props']) ? itemNode['props'] : undefined;
       if (!props || !(prop in props)) return;
-      const raw = props[prop];
-      const values = many ? raw : [raw];
-      if (!Array.isArray(values)) {
-        cc.error(props, prop, `'${prop}' is typed ${t}: give a list, e.g. [${target ? target.items[0]?.id ?? 'x' : '…'}]`);
-        return;
-      }
-      const out: Json[] = [];
-      for (const v of values) {
-        if (target) {
-          const at = target.items.findIndex((x) => x.id === v);
-          if (at < 0) {
-            const hint = suggestIds(String(v), target.items.map((x) => x.id));
-            cc.error(props, prop, `'${String(v)}' is not a place of '${target.id}'`, hint ?? `places of ${target.id}: ${target.items.map((x) => x.id).join(', ')}`);
-            return;
-          }
-          out.push(at);
-        } else if (base === 'kind') {
-          if (!p.cards.some((k) => k.id === v)) {
-            cc.error(props, prop, `'${String(v)}' is not a card kind`, suggestIds(String(v), p.cards.map((k) => k.id)));
-            return;
-          }
-          out.push(v as Json);
-        } else if (typeof v !== (base === 'bool' ? 'boolean' : base)) {
-          cc.error(props, prop, `'${prop}' is typed ${t}, but holds ${JSON.stringify(v)}`);
-          return;
-        } else out.push(v as Json);
-      }
-      set.items[i]!.props[prop] = many ? out : out[0]!;
+      const v = typedValue(cc, props, prop, type);
+      if (v !== undefined) set.items[i]!.props[prop] = v;
     });
   }
   const edges = node['edges'];
@@ -281,4 +333,10 @@ function typeProps(cc: Compiler, node: Node, set: import('../program.ts').SpaceS
 function suggestIds(got: string, ids: string[]): string | undefined {
   const best = suggest(got, ids);
   return best === undefined ? undefined : `did you mean '${best}'?`;
+}
+
+/** A trigger's event (`event:`; not `on:`, which YAML 1.1 tools read as `true`). */
+export function triggerEvent(t: Node): string | undefined {
+  const ev = t['event'];
+  return typeof ev === 'string' ? ev : undefined;
 }

@@ -4,6 +4,8 @@ import type { Type } from '../../expr/index.ts';
 export interface LocalBinding {
   slot: number;
   type: Type;
+  /** a `zone` parameter: the slot holds a zone handle (see runtime.ts `ZoneHandle`); read, it is the zone's cards */
+  zone?: true;
 }
 
 export class Env {

@@ -24,6 +24,7 @@ export function compileProgram(loaded: LoadedSpec): { program?: Program; diagnos
     options: [],
     cards: [],
     propNames: [],
+    cardPropTypes: {},
     spaces: [],
     vars: [],
     seatVars: [],

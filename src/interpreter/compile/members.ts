@@ -107,7 +107,7 @@ function cardMember(p: Program, id: string): SlotMemberBinding | undefined {
   const i = p.propNames.indexOf(id);
   if (i < 0) return undefined;
   return {
-    type: scalarType(p.cards.map((card) => own(card.props, id))),
+    type: own(p.cardPropTypes, id) ?? scalarType(p.cards.map((card) => own(card.props, id))),
     get: (obj, c) => r(c).t.props[i]![r(c).t.kindOf[obj as number]!],
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];

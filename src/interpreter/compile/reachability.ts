@@ -3,8 +3,7 @@
  * (a plain graph search over jumps, as in GGP/RG validators), and every procedure and trigger used.
  */
 import type { Compiler, Node } from './compiler.ts';
-import { list } from './declarations.ts';
-import { triggerEvent } from './effects.ts';
+import { list, triggerEvent } from './declarations.ts';
 
 export function checkReachable(cc: Compiler, spec: Node): void {
   const code = cc.code;
@@ -50,24 +49,11 @@ export function checkReachable(cc: Compiler, spec: Node): void {
     if (node) cc.error(node, 'id', `part of rule '${rule}' can never run (it comes after an endGame in the same list, or the flow never gets there)`);
   });
 
-  const called = new Set<string>();
-  const emitted = new Set<string>();
-  walk(spec, (n) => {
-    if (typeof n['call'] === 'string') called.add(n['call']);
-    if (typeof n['emit'] === 'string') emitted.add(n['emit']);
-  });
+  const { called, emitted } = cc.model;
   for (const proc of list(spec, 'procedures')) if (!called.has(String(proc['id']))) cc.warn(proc, 'id', `procedure '${String(proc['id'])}' is never called`);
   for (const t of list(spec, 'triggers')) {
     const ev = triggerEvent(t);
     if (ev === undefined) cc.error(t, undefined, `trigger '${String(t['id'])}' needs 'event: <name>', the event it listens to`);
     else if (!emitted.has(ev)) cc.warn(t, 'event', `trigger '${String(t['id'])}' listens to '${ev}', which nothing emits`);
-  }
-}
-
-function walk(v: unknown, visit: (n: Node) => void): void {
-  if (Array.isArray(v)) v.forEach((x) => walk(x, visit));
-  else if (typeof v === 'object' && v !== null) {
-    visit(v as Node);
-    for (const x of Object.values(v)) walk(x, visit);
   }
 }

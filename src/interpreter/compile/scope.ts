@@ -6,7 +6,8 @@
 import { assignable, typeToString, type Compiled, type FunctionBinding, type MemberBinding, type NameBinding, type Scope, type Type } from '../../expr/index.ts';
 import { slotReader, type SlotFunctionBinding } from '../../expr/compile.ts';
 import type { Json } from '../api.ts';
-import type { Program, RunCtx } from '../program.ts';
+import type { Program, RunCtx, ZoneHandle } from '../program.ts';
+import { handleCards } from '../runtime.ts';
 import type { Env } from './env.ts';
 import { declType, memberOf, zoneType } from './members.ts';
 import { T } from './types.ts';
@@ -44,6 +45,10 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
   return {
     name(id: string): NameBinding | undefined {
       const local = env.lookup(id);
+      if (local?.zone) {
+        const slot = local.slot;
+        return { type: local.type, get: (c) => handleCards(r(c), r(c).locals[slot] as ZoneHandle) };
+      }
       if (local) {
         return { type: local.type, get: slotReader(local.slot) };
       }

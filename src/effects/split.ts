@@ -1,0 +1,63 @@
+/** `split: <zone>, among: <seats>, into: <seat zone>, value: <lambda>`: share cards out in equal values. */
+import type { Run } from '../interpreter/program.ts';
+import { log, resolveRef, zoneOf, zoneVis } from '../interpreter/runtime.ts';
+import { equalSplit } from '../interpreter/split.ts';
+import { T } from '../interpreter/compile/types.ts';
+import { logMove } from './card-moves.ts';
+import { effectKind, noBlocks } from './kind.ts';
+
+export default effectKind({
+  key: 'split',
+  blocks: noBlocks,
+  compile: (cx, e, env, rule) => {
+    const from = cx.cc.zoneRef(e, 'split', env);
+    const among = cx.cc.expr(e, 'among', env, T.list(T.seat));
+    const into = cx.seatZone(e, 'into');
+    const value = cx.cc.lambda(e, 'value', env, [T.card], T.number);
+    if (!from || !among || into < 0 || !value) return;
+    const p = cx.cc.program;
+    const who = among.fn as Run<number[]>;
+    cx.cc.emit({
+      op: 'exec',
+      fn: (c) => {
+        const src = zoneOf(c, from);
+        const seats = who(c);
+        const values = new Array<number>(src.length);
+        for (let i = 0; i < src.length; i++) values[i] = value(c, src[i]!) as number;
+        const { groups, share } = equalSplit(values, seats.length);
+        const picked = groups.map((g) => g.map((i) => src[i]!));
+        // the notes not given out stay, in order (by index: a card lies in one zone once)
+        const given = new Uint8Array(src.length);
+        for (const g of groups) for (const i of g) given[i] = 1;
+        let left = 0;
+        for (let i = 0; i < src.length; i++) if (given[i] === 0) src[left++] = src[i]!;
+        src.length = left;
+        const slot = p.zones[into]!.slot;
+        for (let k = 0; k < picked.length; k++) {
+          const cards = picked[k]!;
+          const seat = seats[k]!;
+          c.s.seats[seat]!.z[slot]!.push(...cards);
+          if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
+        }
+        // the share tells what the notes were worth: public only if the notes were in sight
+        const at = resolveRef(c, from); // evaluated even when not logging: a lambda in it writes its slot, as before
+        if (!c.s.logging) return;
+        const vis = zoneVis(p, at.zone, at.seat);
+        if (vis === 'all') log(c, rule, 'split', { among: seats, share, left });
+        else log(c, rule, 'split', { among: seats, share, left }, [...new Set([...vis, ...seats])], { among: seats, left });
+      },
+    }, rule);
+  },
+  writes: (e, w) => new Set([...w.names(e.split), String(e.into)]),
+  read: {
+    en: (e, r) => {
+      const { params, body } = r.lambda(e.value);
+      return `share the cards of ${r.zone(e.split)} among ${r.expr(e.among)} so that each gets the same total value (a card ${params.join(', ')} is worth ${body}); each share goes to their ${e.into}, and what cannot be shared equally stays`;
+    },
+    zh: (e, r) => {
+      const { params, body } = r.lambda(e.value);
+      return `將 ${r.zone(e.split)} 的牌平分給 ${r.expr(e.among)}，每人分到的總值相同（牌 ${params.join('、')} 的價值為 ${body}）；各自放入其 ${e.into}，無法均分的牌留在原處`;
+    },
+  },
+  chart: 'in-box',
+});
