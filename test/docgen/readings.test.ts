@@ -59,7 +59,7 @@ const everyExpr = [
   'allMinBy(alive, s => s.shame)', 'allMaxBy(alive, s => score(s))', 'filter(alive, s => s.inRound)', 'map(alive, s => s.shame)',
   'any(alive, s => isCop(s))', 'all(alive, s => s.inRound)', 'sortBy(alive, s => s.shame)', 'reverse(l)', 'first(l)', 'last(l)',
   'take(l, 2)', 'drop(l, 2)', 'concat(a, b)', 'indexOf(l, x)', 'contains(l, x)', 'floor(x / 2)', 'ceil(x)', 'abs(x)', 'round(x)',
-  'range(0, 3)', 'seat(1)', 'left(me)', 'right(me)', 'leftOf(me, alive)', 'clockwiseFrom(me, alive)', 'kindOf(c)', 'score(s)',
+  'range(0, 3)', 'seat(1)', 'left(me)', 'right(me)', 'leftOf(me, alive)', 'clockwiseFrom(me, alive)', 'kindOf(c)', 'score(s)', 'neighbours(d)', 'adjacent(d, e)', 'distance(d, e)', 'nextOf(d, l)',
   'isCop(s)',
 ];
 

@@ -16,7 +16,7 @@ export const EXPR_KINDS: readonly string[] = [...EXPR_TEMPLATE_KINDS, 'Unary', '
 export const UNARY_OPS: readonly string[] = ['not', '-'];
 export const BINARY_OPS: readonly string[] = ['or', 'and', '==', '!=', '<', '<=', '>', '>=', 'in', '+', '-', '*', '/', '%'];
 /** functions the interpreter's scope adds to the expression built-ins */
-export const SCOPE_FUNCTIONS: readonly string[] = ['seat', 'left', 'right', 'leftOf', 'clockwiseFrom', 'kindOf', 'score'];
+export const SCOPE_FUNCTIONS: readonly string[] = ['seat', 'left', 'right', 'leftOf', 'clockwiseFrom', 'kindOf', 'score', 'neighbours', 'adjacent', 'distance', 'nextOf'];
 /** every built-in function name that needs a template */
 export function functionNames(): string[] {
   return [...builtinNames, ...SCOPE_FUNCTIONS];
