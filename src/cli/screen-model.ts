@@ -10,6 +10,8 @@ import type { Effect, Spec, Text } from '../loader/types.generated.ts';
 import { holdsUnder, namesRead } from '../docgen/guards.ts';
 import { shortLabel } from '../docgen/readings/events.ts';
 import { parse, spaceSets } from '../docgen/readings/reader.ts';
+import { walkEffects } from '../effects/walk.ts';
+import { effectRoots } from '../model/game-model.ts';
 
 export interface VarInfo {
   id: string;
@@ -136,12 +138,18 @@ function activeReads(spec: Spec, options: Record<string, Json>): { names: Set<st
   return { names, members };
 }
 
-/** the choices of a list of effects (looking into nested effects and rules) */
-function forChoices(v: unknown, found: (c: Effect & { choose: string }) => void): void {
-  if (Array.isArray(v)) return v.forEach((x) => forChoices(x, found));
-  if (!isNode(v)) return;
-  if (typeof v['choose'] === 'string') found(v as unknown as Effect & { choose: string });
-  for (const x of Object.values(v)) if (typeof x === 'object') forChoices(x, found);
+/**
+ * Every choice of the spec (in every effect list, nested ones included), with each step of a
+ * choice in steps as a choice of its own: its prompt, or the choice's prompt when it has none.
+ */
+function forChoices(spec: Spec, found: (c: { choose: string; prompt: Text; labels?: Record<string, Text>; into?: string; options?: unknown }) => void): void {
+  for (const root of effectRoots(spec)) {
+    walkEffects(root.effects, (e) => {
+      if (!('choose' in e)) return;
+      found(e as never);
+      for (const st of e.steps ?? []) found({ ...st, prompt: st.prompt ?? e.prompt });
+    });
+  }
 }
 
 const literal = (v: unknown): Json | undefined => (typeof v === 'number' || typeof v === 'boolean' ? v : typeof v === 'string' && !/[()=<>+*]/.test(v) ? v : undefined);
@@ -165,7 +173,7 @@ export function screenModel(spec: Spec, options: Record<string, Json>): ScreenMo
   const { names, members } = activeReads(spec, options);
   const choices = new Map<string, ChoiceInfo>();
   const intoLabels = new Map<string, Record<string, Text>>();
-  forChoices([spec.setup, spec.flow, spec.procedures, spec.triggers], (c) => {
+  forChoices(spec, (c) => {
     const labels = (c as { labels?: Record<string, Text> }).labels ?? {};
     const into = (c as { into?: string }).into;
     const decl = [...(spec.vars ?? []), ...(spec.seatVars ?? [])].find((v) => v.id === into);

@@ -81,7 +81,8 @@ export function gameModel(loaded: LoadedSpec): GameModel {
   return model;
 }
 
-function effectRoots(spec: Spec): EffectRoot[] {
+/** every effect list of a spec that no effect holds: rule bodies, effect lists' defaults, what card kinds and places carry */
+export function effectRoots(spec: Spec): EffectRoot[] {
   const out: EffectRoot[] = [];
   const rules = (section: string, nodes: readonly { id: string; do?: Effect[] }[] | undefined) => {
     for (const n of nodes ?? []) if (Array.isArray(n.do)) out.push({ owner: n as AnyRuleNode, section, effects: n.do });

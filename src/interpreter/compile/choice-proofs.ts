@@ -346,20 +346,33 @@ const namesIn = (src: unknown): Set<string> => {
   return ast ? readsOf(ast, () => undefined) : new Set();
 };
 
-/**
- * The names an effect list may write (a superset: more is only less proven): what each effect
- * writes itself, as its kind says (src/effects/), and what the lists it holds write. A body
- * (procedure, trigger, effect list) already being counted on this chain counts as nothing more.
- */
-export function writesOf(effects: unknown, spec: Node, inlining: string[] = []): Writes {
+/** what one body writes itself, and the bodies it runs (a call, an event, a resolve) */
+interface BodyWrites {
+  direct: Writes;
+  deps: Set<string>;
+  total?: Writes;
+}
+
+/** per spec: the writes of every body met so far, each body walked once */
+const bodyTables = new WeakMap<Node, Map<string, BodyWrites>>();
+
+/** the effects' own writes; the bodies they run are recorded in `deps` (and walked once each) */
+function directWrites(effects: unknown, spec: Node, table: Map<string, BodyWrites>, deps: Set<string>): Writes {
   const out = new Set<string>();
   const cx: WritesCx = {
     names: namesIn,
     body: (body, id, params) => {
-      if (inlining.includes(id)) return new Set();
-      const w = writesOf(body, spec, [...inlining, id]);
-      const zones = list(params).filter((x) => isNode(x) && x['type'] === 'zone').map((x) => (x as Node)['name']);
-      return w !== 'all' && zones.some((z) => w.has(String(z))) ? 'all' : w;
+      deps.add(id);
+      if (!table.has(id)) {
+        const entry: BodyWrites = { direct: new Set(), deps: new Set() };
+        table.set(id, entry); // before walking it: a body that runs itself is met once
+        let w = directWrites(body, spec, table, entry.deps);
+        // a write through a zone parameter may be to any zone: everything
+        const zones = list(params).filter((x) => isNode(x) && x['type'] === 'zone').map((x) => String((x as Node)['name']));
+        if (w !== 'all' && zones.some((z) => (w as Set<string>).has(z))) w = 'all';
+        entry.direct = w;
+      }
+      return new Set();
     },
     spec,
   };
@@ -372,6 +385,50 @@ export function writesOf(effects: unknown, spec: Node, inlining: string[] = []):
     return !all;
   });
   return all ? 'all' : out;
+}
+
+/** the writes of every body with what the bodies it runs write, to a fixed point (cycles are fine) */
+function settle(table: Map<string, BodyWrites>): void {
+  for (const b of table.values()) if (!b.total) b.total = b.direct;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const b of table.values()) {
+      if (b.total === 'all') continue;
+      let t: Writes = b.total!;
+      for (const d of b.deps) {
+        t = union(t, table.get(d)!.total ?? table.get(d)!.direct);
+        if (t === 'all') break;
+      }
+      if (t === 'all' || t.size !== (b.total as Set<string>).size) {
+        b.total = t;
+        changed = true;
+      }
+    }
+  }
+}
+
+/**
+ * The names an effect list may write (a superset: more is only less proven): what each effect
+ * writes itself, as its kind says (src/effects/), what the lists it holds write, and what every
+ * body it runs writes — each body walked once per spec and the chains settled to a fixed point,
+ * so long reward chains cost the sum of their bodies, not the product of their paths.
+ */
+export function writesOf(effects: unknown, spec: Node): Writes {
+  let table = bodyTables.get(spec);
+  if (!table) bodyTables.set(spec, (table = new Map()));
+  const deps = new Set<string>();
+  const known = table.size;
+  let w = directWrites(effects, spec, table, deps);
+  if (table.size !== known) {
+    // new bodies met: settle them (the totals found before cannot change: their bodies were all met)
+    for (const b of table.values()) delete b.total;
+    settle(table);
+  }
+  for (const d of deps) {
+    if (w === 'all') break;
+    w = union(w, table.get(d)!.total!);
+  }
+  return w;
 }
 
 function union(a: Writes, b: Writes): Writes {
