@@ -6,7 +6,7 @@
  * screen made from a view and this model shows only what the view holds.
  */
 import type { Json } from '../interpreter/api.ts';
-import type { Effect, Spec, Text } from '../loader/types.generated.ts';
+import type { Spec, Text } from '../loader/types.generated.ts';
 import { holdsUnder, namesRead } from '../docgen/guards.ts';
 import { shortLabel } from '../docgen/readings/events.ts';
 import { parse, spaceSets } from '../docgen/readings/reader.ts';

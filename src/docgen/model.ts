@@ -3,7 +3,6 @@
  * under a stable anchor (its id), its parent rule (for nested `rule:` effects) and its file.
  */
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { walkEffects } from '../effects/walk.ts';
 import type { AnyRuleNode, LoadedSpec } from '../loader/load-folder.ts';
 import { gameModel, type GameModel } from '../model/game-model.ts';
 import type { Citation, Effect, Expr, Option, Spec, Text } from '../loader/types.generated.ts';

@@ -3,7 +3,7 @@
  * simultaneous for several seats), in steps (`steps:`, each offering only what can still be
  * completed), a menu (`menu:` with `do:` after each pick) or a subset pick (`pick: {from, min, max}`).
  */
-import { compileExpr, parseExpr, typeToString, type Type } from '../expr/index.ts';
+import { parseExpr, typeToString, type Type } from '../expr/index.ts';
 import { didYouMean } from '../expr/suggest.ts';
 import type { Json, Text } from '../interpreter/api.ts';
 import type { ChooseInstr, Run, RunCtx } from '../interpreter/program.ts';

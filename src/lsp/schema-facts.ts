@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { scenarioSchemaPath } from '../conformance/schema.ts';
 import { schemaPath } from '../loader/schema-check.ts';
+import { EXPR_DEF_NAMES } from '../model/schema-fields.ts';
 
 export interface EffectDoc {
   key: string;
@@ -24,7 +25,7 @@ export interface SchemaFacts {
 type Json = { [k: string]: unknown };
 
 // definitions whose strings are read by the expression language
-const exprDefs = ['#/$defs/Expr', '#/$defs/Lambda', '#/$defs/Path', '#/$defs/ZoneRef'];
+const exprDefs = EXPR_DEF_NAMES.map((d) => `#/$defs/${d}`);
 
 let facts: SchemaFacts | undefined;
 

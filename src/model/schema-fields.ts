@@ -21,6 +21,8 @@ const defs = (schema as unknown as { $defs: Record<string, SchemaNode> }).$defs;
 /** what kind of expression a field holds */
 export type ExprField = 'expr' | 'lambda' | 'zone' | 'path';
 const EXPR_DEFS: Record<string, ExprField> = { Expr: 'expr', Lambda: 'lambda', ZoneRef: 'zone', Path: 'path' };
+/** the schema definitions whose strings are expressions (one list: the typed form and the editor read it) */
+export const EXPR_DEF_NAMES: readonly string[] = Object.keys(EXPR_DEFS);
 
 export interface FieldVisitor {
   /** an expression field: obj[key] holds an expression of this kind */

@@ -1,21 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGameDir } from '../../src/games.ts';
-import { errorsOf, fixture, open, play } from './helpers.ts';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { brokenFixture, errorsOf, open, play } from './helpers.ts';
 
-/** a copy of the board fixture with one text replaced, to see what the checker says */
-function broken(from: string, to: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'board-'));
-  cpSync(fixture('board'), dir, { recursive: true });
-  const file = join(dir, 'game.yaml');
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
-  return dir;
-}
+const broken = (from: string, to: string): string => brokenFixture('board', from, to);
 
 describe('structured props: lists and typed references', () => {
   it('reads a reference as a place and a list prop as a list', () => {

@@ -32,7 +32,7 @@ export function play(e: EngineTools, s: unknown, answers: { choice: string; valu
   return s;
 }
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,6 +73,17 @@ outcome:
 ${opts.extra ?? ''}
 `,
   );
+  return dir;
+}
+
+/** a copy of a fixture game with one text of its game.yaml replaced (the text must be there), to see what the checker says */
+export function brokenFixture(name: string, from: string, to: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  cpSync(fixture(name), dir, { recursive: true });
+  const file = join(dir, 'game.yaml');
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
   return dir;
 }
 

@@ -1,19 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorsOf, fixture, open } from './helpers.ts';
+import { brokenFixture, errorsOf, open } from './helpers.ts';
 
-/** a copy of the zones fixture with one text replaced */
-function broken(from: string, to: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'zones-'));
-  cpSync(fixture('zones'), dir, { recursive: true });
-  const file = join(dir, 'game.yaml');
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
-  return dir;
-}
+const broken = (from: string, to: string): string => brokenFixture('zones', from, to);
 
 describe('zone parameters', () => {
   it('run one procedure on a game zone and on a keyed zone entry, reading and moving the zone passed', () => {
