@@ -87,6 +87,8 @@ export function runScenario(loaded: LoadedScenario, opts: RunOptions = {}): Diag
 
 class Runner<S> {
   private state!: S;
+  /** the flow stopped where a rule begins (`until: {enter}`): nothing is pending until it runs on */
+  private stopped = false;
 
   constructor(
     private readonly engine: EngineTools<S>,
@@ -120,9 +122,12 @@ class Runner<S> {
       const at = file.where(steps, i);
       if (isExpectStep(step)) this.checkpoint(step.expect);
       else if (isGivenStep(step)) this.arrange(step.given, step, 'given');
-      else if (isPlayStep(step)) this.play(step, i, at);
-      else if (isAnswersStep(step)) this.answers(step, at);
-      else if (isChoiceStep(step)) this.choice(step, at);
+      else {
+        this.runOn(at);
+        if (isPlayStep(step)) this.play(step, i, at);
+        else if (isAnswersStep(step)) this.answers(step, at);
+        else if (isChoiceStep(step)) this.choice(step, at);
+      }
     });
   }
 
@@ -176,7 +181,9 @@ class Runner<S> {
     };
     const checkZones = (zones: Record<string, string[]>, known: string[], what: string) => {
       for (const [z, list] of Object.entries(zones)) {
-        if (!known.includes(z)) unknown(zones, z, known, what);
+        // a keyed zone's entry is named zone[item]; the engine checks the item
+        const zone = z.replace(/\[[^\]]*\]$/, '');
+        if (!known.includes(z) && !known.includes(zone)) unknown(zones, z, known, what);
         list.forEach((k, i) => {
           if (kinds.has(k)) return;
           const guess = suggest(k, kinds);
@@ -186,11 +193,13 @@ class Runner<S> {
     };
     for (const name of Object.keys(given.vars ?? {})) if (!names.vars.includes(name)) unknown(given.vars!, name, names.vars, 'variable');
     checkZones(given.zones ?? {}, names.zones, 'game zone');
+    checkZones(given.shuffles ?? {}, names.zones, 'game zone');
     for (const [seatKey, seat] of Object.entries(given.seats ?? {})) {
       const n = Number(seatKey);
       if (n >= this.sc.players) this.fail(file.where(given.seats!, seatKey), `there is no seat ${seatKey}: seats are 0 to ${this.sc.players - 1}`);
       for (const name of Object.keys(seat.vars ?? {})) if (!names.seatVars.includes(name)) unknown(seat.vars!, name, names.seatVars, 'seat variable');
       checkZones(seat.zones ?? {}, names.seatZones, 'seat zone');
+      checkZones(seat.shuffles ?? {}, names.seatZones, 'seat zone');
     }
     try {
       this.state = engine.arrange(this.state, given);
@@ -285,12 +294,18 @@ class Runner<S> {
     const seed = step.seed ?? deriveSeed(sc.seed ?? 1, index + 1);
     const agents: Agent[] = randomSeatAgents(seed, sc.players).seats;
     const maxSteps = step.maxSteps ?? DEFAULT_PLAY_STEPS;
+    const enter = typeof step.until === 'object' ? step.until.enter : undefined;
+    if (enter !== undefined && !engine.enterableRules().includes(enter)) {
+      const guess = suggest(enter, engine.enterableRules());
+      this.fail(file.whereInValue(step.until as object, 'enter', 0), `${engine.id} has no rule '${enter}' that the flow can enter`, guess ? `did you mean '${guess}'?` : 'name a rule, procedure or trigger of the game that runs');
+    }
+    const until = typeof step.until === 'string' ? step.until : undefined;
     const holds = (): boolean => {
-      if (step.until === undefined) return false;
-      const r = evaluate(engine, this.state, step.until);
+      if (until === undefined) return false;
+      const r = evaluate(engine, this.state, until);
       if (!r.ok) this.exprFail(step, 'until', r.problems);
       if (typeof r.value !== 'boolean') {
-        this.fail(file.whereInValue(step, 'until', 0), `'until' must be a condition, but ${step.until} is ${show(r.value)}`);
+        this.fail(file.whereInValue(step, 'until', 0), `'until' must be a condition, but ${until} is ${show(r.value)}`);
       }
       return r.value;
     };
@@ -299,7 +314,7 @@ class Runner<S> {
       const p = engine.pending(this.state);
       if (p === null) {
         if (step.until === undefined) return;
-        this.fail(file.where(step, 'until'), `the game ended (${this.resultSummary()}) before ${step.until} held`);
+        this.fail(file.where(step, 'until'), `the game ended (${this.resultSummary()}) before ${enter !== undefined ? `the flow entered rule '${enter}'` : `${until} held`}`);
       }
       if (n >= maxSteps) this.fail(at, `no end after ${maxSteps} decisions (still pending: ${describePending(p)})`);
       const seat = nextDecider(p);
@@ -313,7 +328,31 @@ class Runner<S> {
         }
       }
       action ??= agents[seat]!.act(engine, this.state, seat);
-      this.apply(seat, action, at);
+      if (enter === undefined) this.apply(seat, action, at);
+      else if (this.applyUntil(seat, action, enter, at)) return;
+    }
+  }
+
+  /** apply an answer, stopping where the flow enters `rule` if it does before the next decision */
+  private applyUntil(seat: number, action: Action, rule: string, at: Located): boolean {
+    try {
+      const r = this.engine.applyUntil(this.state, seat, action, rule);
+      this.state = r.state;
+      this.stopped = r.stopped;
+      return r.stopped;
+    } catch (e) {
+      this.fail(at, `the engine failed on seat ${seat}'s answer ${this.engine.describe(action, 'en')} to '${action.choice}': ${messageOf(e)}`);
+    }
+  }
+
+  /** a state stopped where a rule begins runs on to its next decision */
+  private runOn(at: Located): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    try {
+      this.state = this.engine.resume(this.state);
+    } catch (e) {
+      this.fail(at, `the engine failed running on from the stop: ${messageOf(e)}`);
     }
   }
 

@@ -42,7 +42,8 @@ export interface ExpectStep {
 export interface PlayStep {
   play: 'random';
   seed?: number;
-  until?: string;
+  /** a condition checked before each decision, or a rule: stop where the flow enters it */
+  until?: string | { enter: string };
   prefer?: Record<string, StepValue | StepValue[]>;
   maxSteps?: number;
 }

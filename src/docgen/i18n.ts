@@ -142,6 +142,7 @@ const words = {
   exampleCheck: { en: 'check:', zh: '檢查：' },
   examplePlayRandom: { en: 'random play', zh: '隨機進行' },
   exampleUntil: { en: 'until', zh: '直到' },
+  exampleUntilEnter: { en: 'until the flow reaches the rule', zh: '直到流程進入規則' },
   exampleEverySeat: { en: 'every seat', zh: '每個座位' },
   exampleEveryOtherSeat: { en: 'every other seat', zh: '其他每個座位' },
   exampleRefused: { en: 'must be refused', zh: '必須被拒絕' },

@@ -131,7 +131,9 @@ export interface Engine<State = unknown> {
 export interface Given {
   vars?: Record<string, Json>;
   zones?: Record<string, string[]>;
-  seats?: Record<string, { vars?: Record<string, Json>; zones?: Record<string, string[]>; out?: boolean }>;
+  /** zone name -> card kinds the next shuffle of that zone puts on top (top first) */
+  shuffles?: Record<string, string[]>;
+  seats?: Record<string, { vars?: Record<string, Json>; zones?: Record<string, string[]>; shuffles?: Record<string, string[]>; out?: boolean }>;
 }
 
 /**
@@ -160,4 +162,13 @@ export interface EngineTools<State = unknown> extends Engine<State> {
   choiceProofs(): ChoiceProof[];
   /** the card kinds this game was made with (players and options decide the counts) */
   kindsInPlay(state: State): string[];
+  /**
+   * Apply an action so that the flow stops where it enters `rule` (before its first effect), if it
+   * does before the next decision: `stopped` says so. A stopped state has nothing pending until
+   * `resume` runs it on. Rules that can be entered: `enterableRules()`.
+   */
+  applyUntil(state: State, seat: number, action: Action, rule: string): { state: State; stopped: boolean };
+  /** run a stopped state on to its next decision (a state that is not stopped is returned as is) */
+  resume(state: State): State;
+  enterableRules(): string[];
 }

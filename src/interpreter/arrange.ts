@@ -8,6 +8,7 @@ import type { Program, Tables, VarDecl } from './program.ts';
 import { spaceSetOf } from './compile/types.ts';
 import { suggest } from '../expr/index.ts';
 import type { State } from './state.ts';
+import { stackNextShuffle } from './stacked.ts';
 import { EngineError } from './vm.ts';
 
 interface Slot {
@@ -21,6 +22,7 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
     if (i < 0) throw new EngineError(`given: unknown var '${name}'`);
     s.g[i] = givenValue(p, p.vars[i]!, value, s.g[i]!);
   }
+  for (const [name, kinds] of Object.entries(given.shuffles ?? {})) stackNextShuffle(s, { zone: handleNamed(p, name, 'game', -1), kinds: kindIds(p, kinds), name });
   const pinned = new Set<string>();
   const zonesToFill: { zone: number[]; kinds: string[] }[] = [];
   for (const [name, kinds] of Object.entries(given.zones ?? {})) zonesToFill.push({ zone: s.z[slotOf(p, name, 'game')]!, kinds });
@@ -33,6 +35,8 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
       seat.v[i] = givenValue(p, p.seatVars[i]!, value as Json, seat.v[i]!);
     }
     if (seatGiven.out !== undefined) seat.out = seatGiven.out;
+    for (const [name, kinds] of Object.entries(seatGiven.shuffles ?? {}))
+      stackNextShuffle(s, { zone: handleNamed(p, name, 'seat', Number(seatKey)), kinds: kindIds(p, kinds), name: `seat ${seatKey}'s ${name}` });
     for (const [name, kinds] of Object.entries(seatGiven.zones ?? {})) zonesToFill.push({ zone: seat.z[slotOf(p, name, 'seat')]!, kinds });
   }
   // Search order for a card to swap in: hidden game zones (decks), other game zones, seat zones.
@@ -96,6 +100,21 @@ function givenValue(p: Program, d: VarDecl, value: Json, current: Json): Json {
 function hintOf(v: string, ids: string[]): string {
   const near = suggest(v, ids);
   return near ? `; did you mean '${near}'?` : `; places: ${ids.slice(0, 12).join(', ')}${ids.length > 12 ? ', …' : ''}`;
+}
+
+function kindIds(p: Program, kinds: string[]): number[] {
+  return kinds.map((id) => {
+    const kind = p.cards.findIndex((c) => c.id === id);
+    if (kind < 0) throw new EngineError(`given: unknown card kind '${id}'`);
+    return kind;
+  });
+}
+
+/** the zone `name` (or `name[itemId]`) as a handle: declaration, seat (-1 for a game zone), key */
+function handleNamed(p: Program, name: string, per: 'game' | 'seat', seat: number): [number, number, number] {
+  const slot = slotOf(p, name, per); // throws on an unknown zone
+  const d = p.zones.findIndex((z) => z.per === per && slot >= z.slot && slot < z.slot + z.size);
+  return [d, seat, p.zones[d]!.by === undefined ? -1 : slot - p.zones[d]!.slot];
 }
 
 /** the physical slot of `name` or, for a keyed zone, `name[itemId]` */

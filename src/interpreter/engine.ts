@@ -10,7 +10,7 @@ import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
 import { makeLayout, type Layout } from './layout.ts';
 import { cloneJson, cloneState, type PendingState, type State } from './state.ts';
-import { EngineError, answer, chance, chanceOutcomes, isWaiting, pendingChoice, run, waitingFor } from './vm.ts';
+import { EngineError, answer, chance, chanceOutcomes, isWaiting, pendingChoice, run, runStoppingAt, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
@@ -301,6 +301,22 @@ export function makeEngine(p: Program): EngineTools<State> {
       if (ch.optionType === 'card') return p.cards[s.kinds[action.value]!]?.id;
       if (ch.optionType === 'space') return p.spaces[ch.optionSet!]!.items[action.value]?.id;
       return undefined;
+    },
+    applyUntil(s, seat, action, rule) {
+      const stops = p.ruleEntry?.get(rule);
+      if (!stops) throw new EngineError(`no rule '${rule}' runs in this game`);
+      const next = cloneState(s);
+      const stopped = runStoppingAt(p, stops, () => applyInPlace(next, seat, action));
+      return { state: next, stopped };
+    },
+    resume(s) {
+      if (s.pending !== null || s.result !== null) return s;
+      const next = cloneState(s);
+      run(p, next, tablesFor(next));
+      return next;
+    },
+    enterableRules() {
+      return [...(p.ruleEntry?.keys() ?? [])];
     },
     arrange(s, given) {
       const next = cloneState(s);

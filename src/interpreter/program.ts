@@ -212,6 +212,8 @@ export interface Program {
   /** instruction index -> the rule that emitted it, and where in the YAML (the effect that
    *  emitted it), so a run-time failure names its rule and file:line:col */
   ruleAt?: string[];
+  /** rule id -> its first instruction, per copy of its code (rules that run any instruction) */
+  ruleEntry?: Map<string, number[]>;
   /** where instruction pc was written; with the span of a failing expression, that character */
   placeOf?: (pc: number, span?: { offset: number; length: number }) => SourcePlace | undefined;
   /** the spec's named functions (and score), for expressions compiled later by tools */

@@ -4,6 +4,7 @@
  * `view()` turns indices back into names for a seat.
  */
 import type { GameResult, Json } from './api.ts';
+import type { StackedShuffle } from './stacked.ts';
 
 export interface SeatState {
   /** seat vars, by declaration index */
@@ -81,6 +82,8 @@ export interface State {
   revealed: number[];
   /** [card, seat]: a seat that has looked at a card's back */
   peeked: [number, number][];
+  /** scenarios only: what the next shuffle of a zone puts on top (absent in every real game) */
+  stacked?: StackedShuffle[];
 }
 
 /** Copy a state for the pure API. Log entries are immutable once written, so they are shared. */
@@ -104,6 +107,7 @@ export function cloneState(s: State): State {
     kinds: s.kinds,
     revealed: s.revealed.slice(),
     peeked: s.peeked.map((p) => [p[0], p[1]]),
+    ...(s.stacked !== undefined ? { stacked: s.stacked.map((x) => ({ zone: [x.zone[0], x.zone[1], x.zone[2]], kinds: x.kinds.slice(), name: x.name })) } : {}),
   };
 }
 

@@ -8,7 +8,8 @@ import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
 import type { Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
 import { drawMany } from './rng.ts';
-import { log, resolveRef, zoneName, zoneOf } from './runtime.ts';
+import { handleOf, log, resolveRef, zoneName, zoneOf } from './runtime.ts';
+import { applyStacked } from './stacked.ts';
 import type { PendingState, State } from './state.ts';
 
 export class EngineError extends Error {
@@ -26,6 +27,8 @@ export class EngineError extends Error {
 // Opcodes as small integers, one array per program: the dispatch reads a number instead of the
 // `op` of instructions of many shapes (a megamorphic load on the hottest line of the machine).
 const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8, CALL = 9, RET = 10, DISPATCH = 11;
+/** only in the opcodes of runStoppingAt: stop before this instruction */
+const BREAK = 12;
 const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH, call: CALL, ret: RET, dispatch: DISPATCH };
 
 /** How many bodies may be running inside each other. Far above any printed chain of rewards;
@@ -35,6 +38,31 @@ const opcodeCache = new WeakMap<Instr[], Uint8Array>();
 // the program run last: a playout runs one program thousands of times in a row
 let lastCode: Instr[] | undefined;
 let lastOps: Uint8Array | undefined;
+
+/** While runStoppingAt runs: the code it stops in, its opcodes with BREAK at the stops, and whether
+ *  a stop was reached. Tools only (a scenario stopping where a rule begins); playouts never set it. */
+let breakCode: Instr[] | undefined;
+let breakOps: Uint8Array | undefined;
+let broke = false;
+
+/**
+ * Run `f` (which runs the machine, e.g. answers a choice) so that the flow stops before any of the
+ * instructions `stops`, with no decision pending: true if it stopped. `run` goes on from there.
+ */
+export function runStoppingAt(p: Program, stops: readonly number[], f: () => void): boolean {
+  const ops = opcodes(p.code).slice();
+  for (const pc of stops) ops[pc] = BREAK;
+  breakCode = p.code;
+  breakOps = ops;
+  broke = false;
+  try {
+    f();
+    return broke;
+  } finally {
+    breakCode = breakOps = undefined;
+    broke = false;
+  }
+}
 
 function opcodes(code: Instr[]): Uint8Array {
   if (code === lastCode && lastOps!.length === code.length) return lastOps!;
@@ -54,7 +82,7 @@ type Op<K extends Instr['op']> = Extract<Instr, { op: K }>;
 export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.locals, s, t, p }): void {
   if (s.result !== null) return; // only finish() sets it, and the loop returns right after
   const code = p.code;
-  const ops = opcodes(code);
+  const ops = code === breakCode ? breakOps! : opcodes(code);
   const locals = s.locals;
   // the program counter lives in a local while running; s.pc is written back on every way out
   let pc = s.pc;
@@ -111,6 +139,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
             log(c, ins.rule, 'shuffle', { zone: zoneName(p, at.zone, at.key), ...(at.seat !== undefined ? { seat: at.seat } : {}) });
           }
           if (zone.length < 2) {
+            if (s.stacked !== undefined) applyStacked(p, s, c.t, handleOf(c, ins.zone), zone);
             pc++;
             break;
           }
@@ -121,6 +150,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
           // Fisher–Yates as a sequence of draws: position i takes one of the n−i cards left.
           const bounds = zone.map((_, i) => zone.length - i).slice(0, -1);
           drawMany(s, bounds).forEach((d, i) => swap(zone, i, i + d));
+          if (s.stacked !== undefined) applyStacked(p, s, c.t, handleOf(c, ins.zone), zone);
           pc++;
           break;
         }
@@ -146,6 +176,9 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
         }
         case END:
           finish(p, s, c, (code[pc] as Op<'end'>).end);
+          return;
+        case BREAK:
+          broke = true;
           return;
         case FINISH: {
           if (checkEnds(p, s, c)) return;
@@ -345,6 +378,7 @@ export function chance(p: Program, s: State, t: Tables, index: number): void {
     pending.draw = i + 1;
     return;
   }
+  if (s.stacked !== undefined) applyStacked(p, s, t, handleOf(c, ins.zone), zone);
   s.pending = null;
   s.pc++;
   run(p, s, t);

@@ -40,7 +40,8 @@ function stepLine(ctx: PageCtx, step: Step): string {
   }
   if ('given' in step) return `${esc(ui('exampleArrange', lang))} ${givenWords(ctx.game.spec, step.given, lang)}`;
   if ('expect' in step) return `${esc(ui('exampleCheck', lang))} ${step.expect.map(code).join(' · ')}`;
-  const until = step.until ? ` ${esc(ui('exampleUntil', lang))} ${code(step.until)}` : '';
+  const until =
+    step.until === undefined ? '' : typeof step.until === 'string' ? ` ${esc(ui('exampleUntil', lang))} ${code(step.until)}` : ` ${esc(ui('exampleUntilEnter', lang))} ${code(step.until.enter)}`;
   return `${esc(ui('examplePlayRandom', lang))}${until}`;
 }
 

@@ -32,6 +32,9 @@ export class Compiler {
   readonly ruleNodes = new Map<string, Node>();
   /** instruction index -> id of the rule that emitted it (for reachability messages) */
   readonly ruleAt: string[] = [];
+  /** rule id -> its first instruction, one per copy of its code (where the flow enters it; a
+   *  scenario may stop there) */
+  readonly ruleEntry = new Map<string, number[]>();
   /** instruction index -> the effect (or rule) node being compiled when it was emitted, so a
    *  failure at run time can name its place in the YAML */
   readonly siteAt: (object | undefined)[] = [];

@@ -92,6 +92,7 @@ export class EffectCompiler {
   ruleNode(node: Node, env: Env): void {
     const id = String(node['id']);
     this.cc.ruleNodes.set(id, node);
+    const entry = this.cc.code.length;
     const outer = this.cc.site;
     this.cc.site = node;
     let skip: number | undefined;
@@ -103,6 +104,8 @@ export class EffectCompiler {
     if (Array.isArray(body)) this.block(body, env.child(), id);
     else this.cc.error(node, undefined, `rule '${id}' has no 'do:' list of effects`);
     if (skip !== undefined) this.patch(skip);
+    // a rule that emitted nothing cannot be entered (its `entry` is the next rule's)
+    if (this.cc.code.length > entry) this.cc.ruleEntry.set(id, [...(this.cc.ruleEntry.get(id) ?? []), entry]);
     this.cc.site = outer;
   }
 

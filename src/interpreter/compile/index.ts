@@ -62,6 +62,7 @@ export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compil
   checkReachable(cc, spec);
   program.code = cc.code;
   program.ruleAt = cc.ruleAt;
+  program.ruleEntry = cc.ruleEntry;
   program.placeOf = placesOf(loaded, cc.siteAt);
   program.functions = cc.functions;
   program.slots = cc.slots;
