@@ -10,38 +10,11 @@
  * "upgrade" for a seat whose speakeasies the given had removed, and bu-upgrade-from then had no
  * option ("offers seat 3 no option: the spec must always leave a legal answer").
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
-import { formatReport, runScenarioFile } from '../../src/conformance/index.ts';
+import { describe, expect, test } from 'vitest';
+import { fixtureScenarioRunner } from './fixture-scenario.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const rulesDir = join(here, '../fixtures/conformance');
-const tmp = mkdtempSync(join(tmpdir(), 'scenario-reask-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-let counter = 0;
-
-function run(body: string): string {
-  const dir = join(tmp, 'reask');
-  mkdirSync(dir, { recursive: true });
-  const name = `s${++counter}.yaml`;
-  const schema = relative(dir, join(here, '../../schema/scenario.schema.json')).split('\\').join('/');
-  writeFileSync(
-    join(dir, name),
-    `# yaml-language-server: $schema=${schema}
-id: probe
-text: {en: A probe., zh: 測試。}
-source:
-  - ref: "003:96"
-    quote: 若某個玩家累積得到三個受傷標記
-game: reask
-players: 2
-${body}`,
-  );
-  return formatReport(runScenarioFile(join(dir, name), { rulesDir }));
-}
+const probe = fixtureScenarioRunner('reask');
+const run = (body: string): string => probe(body).report;
 
 describe('a given re-asks the pending choice', () => {
   test('options worked out in the choice follow the arranged state', () => {
