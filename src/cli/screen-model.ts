@@ -183,8 +183,10 @@ export function screenModel(spec: Spec, options: Record<string, Json>, answerTyp
     choices.set(c.choose, type !== undefined ? { prompt, labels, type } : { prompt, labels });
     if (into !== undefined && Object.keys(labels).length > 0) intoLabels.set(into, labels);
   });
-  const varInfo = (v: { id: string; text: Text; type: string; initial?: unknown }): VarInfo => {
-    const info: VarInfo = { id: v.id, label: { en: shortLabel(v.text, 'en', v.id), zh: shortLabel(v.text, 'zh', v.id) }, type: v.type };
+  // a short `name` the spec gives, else the start of its text (or its id)
+  const labelOf = (x: { id: string; text: Text; name?: Text }): Text => x.name ?? { en: shortLabel(x.text, 'en', x.id), zh: shortLabel(x.text, 'zh', x.id) };
+  const varInfo = (v: { id: string; text: Text; name?: Text; type: string; initial?: unknown }): VarInfo => {
+    const info: VarInfo = { id: v.id, label: labelOf(v), type: v.type };
     const init = literal(v.initial);
     if (init !== undefined) info.initial = init;
     const labels = intoLabels.get(v.id);
@@ -199,7 +201,7 @@ export function screenModel(spec: Spec, options: Record<string, Json>, answerTyp
   for (const z of spec.zones ?? []) {
     const per = z.per ?? 'game';
     if (per === 'game' ? names.has(z.id) || members.has(z.id) : members.has(z.id) || names.has(z.id)) {
-      zones.set(z.id, { id: z.id, label: { en: shortLabel(z.text, 'en', z.id), zh: shortLabel(z.text, 'zh', z.id) }, per });
+      zones.set(z.id, { id: z.id, label: labelOf(z), per });
     }
   }
   const cards = new Map<string, CardInfo>();

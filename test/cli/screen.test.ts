@@ -199,3 +199,14 @@ describe('what the screen says others chose', () => {
     }
   });
 });
+
+describe('short names of vars and zones', () => {
+  it("a var's or zone's `name` labels it on the screen, in both languages; without one, the start of its text", () => {
+    const g = openGame('rules', 'speakeasy');
+    const e = g.engine!;
+    const m = screenModel(g.spec as Spec, Object.fromEntries(e.options.map((o) => [o.id, o.default])), (c) => e.answerType(c));
+    expect(m.seatVars.get('lvl')!.label).toEqual({ en: 'Business level', zh: '经营等级' });
+    expect(m.zones.get('helperDisplay')!.label).toEqual({ en: 'Helper cards on display', zh: '展示的帮手卡' });
+    expect(m.seatVars.get('power')!.label.en).toBe('Your power'); // no name: the text's start
+  });
+});
