@@ -229,7 +229,7 @@ export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOpt
   if (seats.length !== players) throw new UsageError(`--seats lists ${seats.length} seats but --players is ${players}`);
   const seed = parseSeed(o.seed) ?? randomInt(0, 2 ** 31);
   const options = effectiveOptions(engine, parseOptions(engine, o.option));
-  const model = spec === undefined ? undefined : screenModel(spec, options);
+  const model = spec === undefined ? undefined : screenModel(spec, options, (c) => engine.answerType(c));
   await playGame(ctx, engine, {
     players, seed, options, seats, lang, color: wantsColor(ctx),
     ...(o.save !== undefined ? { save: o.save } : {}),

@@ -40,7 +40,7 @@ export interface CardInfo {
 export interface ChoiceInfo {
   prompt: Text;
   labels: Record<string, Text>;
-  /** the declared type of the var its answers go into (`seat`: an answer is a seat) */
+  /** what its answers are: `seat`, `card`, or a space set's id (the engine's answerType) */
   type?: string;
 }
 
@@ -169,33 +169,24 @@ function seatVarOfKey(key: string): string | undefined {
   return b.kind === 'Member' && b.object.kind === 'Name' && b.object.name === n.params[0]!.name ? b.name : undefined;
 }
 
-export function screenModel(spec: Spec, options: Record<string, Json>): ScreenModel {
+/** `answerType`: the engine's (Engine.answerType), what each choice's answers are */
+export function screenModel(spec: Spec, options: Record<string, Json>, answerType: (choice: string) => string | undefined): ScreenModel {
   const { names, members } = activeReads(spec, options);
   const choices = new Map<string, ChoiceInfo>();
   const intoLabels = new Map<string, Record<string, Text>>();
   forChoices(spec, (c) => {
     const labels = (c as { labels?: Record<string, Text> }).labels ?? {};
     const into = (c as { into?: string }).into;
-    const decl = [...(spec.vars ?? []), ...(spec.seatVars ?? [])].find((v) => v.id === into);
-    // the answer's type: the var it goes into, or what the function giving the options returns
-    let type: string | undefined = decl?.type;
-    if (type === undefined) {
-      try {
-        const n = parse((c as { options: string }).options);
-        if (n.kind === 'Call') type = (spec.functions ?? []).find((f) => f.id === n.name)?.returns;
-        // seats: `alive`, `seats`, or a filter of them
-        const list = n.kind === 'Call' && n.name === 'filter' ? n.args[0] : n;
-        if (list?.kind === 'Name' && (list.name === 'alive' || list.name === 'seats')) type = 'seats';
-      } catch {
-        /* options that do not parse have been reported by the checker */
-      }
-    }
+    // what the answers are (a seat, a card, a place of a set) as the compiled game typed them
+    const type = answerType(c.choose);
     const prompt = (c as { prompt: Text }).prompt;
-    choices.set(c.choose, type !== undefined ? { prompt, labels, type: type.replace(/\[\]$/, '') } : { prompt, labels });
+    choices.set(c.choose, type !== undefined ? { prompt, labels, type } : { prompt, labels });
     if (into !== undefined && Object.keys(labels).length > 0) intoLabels.set(into, labels);
   });
-  const varInfo = (v: { id: string; text: Text; type: string; initial?: unknown }): VarInfo => {
-    const info: VarInfo = { id: v.id, label: { en: shortLabel(v.text, 'en', v.id), zh: shortLabel(v.text, 'zh', v.id) }, type: v.type };
+  // a short `name` the spec gives, else the start of its text (or its id)
+  const labelOf = (x: { id: string; text: Text; name?: Text }): Text => x.name ?? { en: shortLabel(x.text, 'en', x.id), zh: shortLabel(x.text, 'zh', x.id) };
+  const varInfo = (v: { id: string; text: Text; name?: Text; type: string; initial?: unknown }): VarInfo => {
+    const info: VarInfo = { id: v.id, label: labelOf(v), type: v.type };
     const init = literal(v.initial);
     if (init !== undefined) info.initial = init;
     const labels = intoLabels.get(v.id);
@@ -210,7 +201,7 @@ export function screenModel(spec: Spec, options: Record<string, Json>): ScreenMo
   for (const z of spec.zones ?? []) {
     const per = z.per ?? 'game';
     if (per === 'game' ? names.has(z.id) || members.has(z.id) : members.has(z.id) || names.has(z.id)) {
-      zones.set(z.id, { id: z.id, label: { en: shortLabel(z.text, 'en', z.id), zh: shortLabel(z.text, 'zh', z.id) }, per });
+      zones.set(z.id, { id: z.id, label: labelOf(z), per });
     }
   }
   const cards = new Map<string, CardInfo>();

@@ -121,6 +121,9 @@ export interface Engine<State = unknown> {
   /** a human-readable label for an action, in a language; give the state for card choices
    *  (a card that hides behind a shared front is labelled by its front) */
   describe(action: Action, lang: 'en' | 'zh', state?: State, seat?: number): string;
+  /** what a choice's answers are, when they name something: 'seat', 'card', or the id of the space
+   *  set whose places they are (undefined: numbers, words, yes/no) */
+  answerType(choice: string): string | undefined;
 }
 
 /**

@@ -315,6 +315,12 @@ export function makeEngine(p: Program): EngineTools<State> {
       run(p, next, tablesFor(next));
       return next;
     },
+    answerType(choice) {
+      const ch = p.chooses.get(choice);
+      if (!ch) return undefined;
+      if (ch.optionType === 'space') return p.spaces[ch.optionSet!]!.id;
+      return ch.optionType === 'seat' || ch.optionType === 'card' ? ch.optionType : undefined;
+    },
     enterableRules() {
       return [...(p.ruleEntry?.keys() ?? [])];
     },

@@ -981,6 +981,10 @@ export interface Var {
    * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
    */
   text: Text;
+  /**
+   * A short name for screens and lists (a few words, English and Chinese), where the text is too long to serve as a label; without it the start of the text (or the id) is used.
+   */
+  name?: Text;
   source?: Source;
   assumption?: Assumption;
   type: VarType;
@@ -1015,6 +1019,10 @@ export interface SeatVar {
    * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
    */
   text: Text;
+  /**
+   * A short name for screens and lists (a few words, English and Chinese), where the text is too long to serve as a label; without it the start of the text (or the id) is used.
+   */
+  name?: Text;
   source?: Source;
   assumption?: Assumption;
   type: VarType;
@@ -1049,6 +1057,10 @@ export interface Zone {
    * What this rule says, in plain words, in English (`en`) and Chinese (`zh`). This is what players read on the rules site.
    */
   text: Text;
+  /**
+   * A short name for screens and lists (a few words, English and Chinese), where the text is too long to serve as a label; without it the start of the text (or the id) is used.
+   */
+  name?: Text;
   source?: Source;
   assumption?: Assumption;
   /**

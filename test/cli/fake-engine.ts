@@ -159,6 +159,7 @@ export function makePickEngine(fo: FakeOptions = {}): Engine<PickState> {
     result: (s) => s.over,
     log: (s) => s.log,
     describe: (a, lang) => (lang === 'zh' ? `選 ${String(a.value)}` : `pick ${String(a.value)}`),
+    answerType: () => undefined, // its answers are plain numbers
   };
   return engine;
 }

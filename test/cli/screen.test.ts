@@ -13,13 +13,13 @@ import { screenModel } from '../../src/cli/screen-model.ts';
 import type { Spec } from '../../src/loader/types.generated.ts';
 
 const opened = openGame('rules', 'cash-n-guns');
-const engine = opened.engine as Engine;
+const engine = opened.engine!;
 const spec = opened.spec as Spec;
 const OFF = { powers: false, undercover: false };
 
 describe('screenModel: what matters under the options', () => {
   it('leaves out the vars and zones read only by variants that are off', () => {
-    const m = screenModel(spec, OFF);
+    const m = screenModel(spec, OFF, (c) => engine.answerType(c));
     expect([...m.seatVars.keys()]).toEqual(expect.arrayContaining(['wounds', 'shame', 'aim', 'decision', 'inRound']));
     // (`tough` stays: the sharing rule reads it whatever the options; `role` too, through isCop)
     for (const v of ['phone', 'toughUsed', 'bbbReused', 'woundsThisRound', 'lootBefore']) expect(m.seatVars.has(v)).toBe(false);
@@ -29,18 +29,18 @@ describe('screenModel: what matters under the options', () => {
   });
 
   it('takes them in when their variant is on', () => {
-    const powers = screenModel(spec, { powers: true, undercover: false });
+    const powers = screenModel(spec, { powers: true, undercover: false }, (c) => engine.answerType(c));
     expect(powers.zones.has('power')).toBe(true);
     expect(powers.seatVars.has('bbbReused')).toBe(true);
     expect(powers.seatVars.has('phone')).toBe(false);
-    const cop = screenModel(spec, { powers: false, undercover: true });
+    const cop = screenModel(spec, { powers: false, undercover: true }, (c) => engine.answerType(c));
     expect(cop.vars.has('reports')).toBe(true);
     expect(cop.seatVars.has('phone')).toBe(true);
     expect(cop.zones.has('switchboardUp')).toBe(true);
   });
 
   it('names from the texts, short; effect texts only for cards that do something', () => {
-    const m = screenModel(spec, OFF);
+    const m = screenModel(spec, OFF, (c) => engine.answerType(c));
     expect(m.seatVars.get('shame')!.label).toEqual({ en: 'Shame tokens taken', zh: '領取的恥辱標誌數' });
     expect(m.seatVars.get('aim')!.label.zh).toBe('本回合用槍指向的目標玩家');
     expect(m.cards.get('power-six-feet-under')!.effect?.en).toMatch(/dead player/);
@@ -76,7 +76,7 @@ describe('the end of the game', () => {
     };
     const g = findGame(4, OFF, tied);
     const view = engine.view(g.state, 0);
-    const m = screenModel(spec, OFF);
+    const m = screenModel(spec, OFF, (c) => engine.answerType(c));
     const text = renderGameOver(view, "Cash'n Guns", 'en', m, { logFrom: 0 });
     for (const [seat, round] of g.outIn) expect(text).toContain(`Seat ${seat} was eliminated in round ${round}`);
     expect(text).toMatch(/tied on [\d,]+; the tie-break decided/);
@@ -95,13 +95,13 @@ describe('the end of the game', () => {
     const view = engine.view(s, 0);
     const card = (view.seats[0]!.zones['power']![0] as { kind: string }).kind;
     const c = spec.cards!.find((x) => x.id === card)!;
-    const text = renderView(view, 'en', 0, screenModel(spec, options));
+    const text = renderView(view, 'en', 0, screenModel(spec, options, (c) => engine.answerType(c)));
     expect(text).toContain(`· ${c.name!.en}: ${c.text.en}`.slice(0, 60));
     expect(text).toContain(`power: ${c.name!.en}`);
   });
 
   it('the view alone makes the screen: the same view gives the same text', () => {
-    const m = screenModel(spec, OFF);
+    const m = screenModel(spec, OFF, (c) => engine.answerType(c));
     const s = engine.create({ players: 4, seed: 8, options: OFF });
     const a = renderView(engine.view(s, 1), 'zh', 0, m);
     const b = renderView(JSON.parse(JSON.stringify(engine.view(s, 1))), 'zh', 0, m);
@@ -171,4 +171,42 @@ describe('every game on the screen', () => {
       }
     }
   }, 60_000);
+});
+
+describe('what the screen says others chose', () => {
+  // A choice of a card or a place is told by its name (or "a card" when the viewer cannot see it),
+  // never by the card's id or the place's index, whatever the spec's options expression looks like.
+  it.each(['cash-n-guns', 'downtown', 'the-boss', 'speakeasy'])('%s: answers that are cards or places are named', async (game) => {
+    const { narrate, Namer } = await import('../../src/cli/narrate.ts');
+    const g = openGame('rules', game);
+    const e = g.engine!;
+    const players = Math.min(Math.max(e.minPlayers, 3), e.maxPlayers);
+    const options = Object.fromEntries(e.options.map((o) => [o.id, o.default]));
+    const m = screenModel(g.spec as Spec, options, (choice) => e.answerType(choice));
+    const agents = randomSeatAgents(5, players);
+    const s = e.create({ players, seed: 5, options, log: true });
+    for (let p = e.pending(s), n = 0; p !== null && n < 400; p = e.pending(s), n++) {
+      const seat = p.kind === 'choice' ? p.waitingFor[0]! : -1;
+      e.applyInPlace(s, seat, agents.seats[seat]!.act(e, s, seat));
+    }
+    const view = e.view(s, 0);
+    const named = view.log.filter((x) => x.event === 'choose' && typeof x.data['value'] === 'number' && e.answerType(String(x.data['choice'])) !== undefined);
+    expect(named.length).toBeGreaterThan(0);
+    const namer = new Namer('en', 0, m, view);
+    for (const entry of named) {
+      const [line] = narrate([entry], namer);
+      expect(line!.text, JSON.stringify(entry)).not.toMatch(new RegExp(`: ${String(entry.data['value'])}$`));
+    }
+  });
+});
+
+describe('short names of vars and zones', () => {
+  it("a var's or zone's `name` labels it on the screen, in both languages; without one, the start of its text", () => {
+    const g = openGame('rules', 'speakeasy');
+    const e = g.engine!;
+    const m = screenModel(g.spec as Spec, Object.fromEntries(e.options.map((o) => [o.id, o.default])), (c) => e.answerType(c));
+    expect(m.seatVars.get('lvl')!.label).toEqual({ en: 'Business level', zh: '经营等级' });
+    expect(m.zones.get('helperDisplay')!.label).toEqual({ en: 'Helper cards on display', zh: '展示的帮手卡' });
+    expect(m.seatVars.get('power')!.label.en).toBe('Your power'); // no name: the text's start
+  });
 });

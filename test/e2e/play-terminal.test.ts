@@ -198,4 +198,22 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect(capture('between')).toMatch(/Interrupted: the game so far \(\d+ actions\) is saved to /);
     expect((JSON.parse(readFileSync(file, 'utf8')) as { result: unknown }).result).toBeNull();
   }, 120_000);
+
+  it('Speakeasy, 3 players: a human seat plays the whole game (every prompt answered with Enter), saved and replayed', async () => {
+    const file = join(tmp, 'speakeasy.json');
+    start('se', ['speakeasy', '--players', '3', '--seats', 'human,random,random', '--seed', '5', '--save', file]);
+    const { screen, hints } = await playToEnd('se', 400_000);
+    expect(status('se')).toBe(0);
+    // the human was asked many times (each prompt seen leaves its hint), and the game ran to its end
+    expect(hints.size).toBeGreaterThan(0);
+    expect(screen).toMatch(/━━ Game over: Speakeasy ━━/);
+    expect(screen).toMatch(/^Winners: (Seat \d(, Seat \d)*|none)$/m);
+    expect(screen).not.toContain('{card:');
+    for (const line of screen.split('\n')) expect(widthOf(line)).toBeLessThanOrEqual(80);
+    const log = JSON.parse(readFileSync(file, 'utf8')) as { result: { end: string } | null; actions: { seat: number }[] };
+    expect(log.result?.end).toBe('after-act-4');
+    expect(log.actions.filter((a) => a.seat === 0).length).toBeGreaterThan(50);
+    const replay = execFileSync(process.execPath, [join(ROOT, 'bin', 'rules.js'), 'replay', file], { encoding: 'utf8' });
+    expect(replay).toMatch(/^replay ok: speakeasy, 3 players, seed 5/);
+  }, 450_000);
 });

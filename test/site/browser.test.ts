@@ -56,6 +56,7 @@ const ZH_QUERIES: { term: string; game: string; shown?: string }[] = [
   { term: '保護費', game: 'downtown' },
   { term: '搶劫', game: 'downtown' },
   { term: '钞票', game: 'cash-n-guns', shown: '鈔票' },
+  { term: '朗姆酒', game: 'speakeasy' },
 ];
 
 let site: ReturnType<typeof tempSite>;
