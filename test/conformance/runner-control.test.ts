@@ -4,40 +4,11 @@
  * for a phase without decisions. On a fixture game (test/fixtures/conformance/reshuffle): each round
  * both seats say go, then `turn-over` reshuffles the deck and scores its top tile for seat 0.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
-import { formatReport, runScenarioFile } from '../../src/conformance/index.ts';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { fixtureRulesDir as rulesDir, fixtureScenarioRunner } from './fixture-scenario.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const rulesDir = join(here, '../fixtures/conformance');
-const tmp = mkdtempSync(join(tmpdir(), 'scenario-control-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-let counter = 0;
-
-function run(body: string, seed = 1): { report: string; ok: boolean; name: string } {
-  const dir = join(tmp, 'reshuffle');
-  mkdirSync(dir, { recursive: true });
-  const name = `s${++counter}.yaml`;
-  const schema = relative(dir, join(here, '../../schema/scenario.schema.json')).split('\\').join('/');
-  writeFileSync(
-    join(dir, name),
-    `# yaml-language-server: $schema=${schema}
-id: probe
-text: {en: A probe., zh: 測試。}
-source:
-  - ref: "003:96"
-    quote: 若某個玩家累積得到三個受傷標記
-game: reshuffle
-players: 2
-seed: ${seed}
-${body}`,
-  );
-  const o = runScenarioFile(join(dir, name), { rulesDir });
-  return { report: formatReport(o), ok: o.ok, name };
-}
+const run = fixtureScenarioRunner('reshuffle');
 
 describe('given: shuffles', () => {
   test('the next shuffle of the zone puts a card of each given kind on top, in order', () => {
