@@ -78,9 +78,9 @@ export function runScenario(loaded: LoadedScenario, opts: RunOptions = {}): Diag
   const runner = new Runner(opened.engine, file, sc);
   try {
     runner.run();
-    return runner.finalChecks();
+    return [...runner.warnings, ...runner.finalChecks()];
   } catch (e) {
-    if (e instanceof Stop) return e.diagnostics;
+    if (e instanceof Stop) return [...runner.warnings, ...e.diagnostics];
     return [{ ...file.where(sc), severity: 'error', message: `the runner failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` }];
   }
 }
@@ -89,6 +89,8 @@ class Runner<S> {
   private state!: S;
   /** the flow stopped where a rule begins (`until: {enter}`): nothing is pending until it runs on */
   private stopped = false;
+  /** what does not stop the run but makes it doubtful (the suite fails on them too) */
+  readonly warnings: Diagnostic[] = [];
 
   constructor(
     private readonly engine: EngineTools<S>,
@@ -200,6 +202,16 @@ class Runner<S> {
       for (const name of Object.keys(seat.vars ?? {})) if (!names.seatVars.includes(name)) unknown(seat.vars!, name, names.seatVars, 'seat variable');
       checkZones(seat.zones ?? {}, names.seatZones, 'seat zone');
       checkZones(seat.shuffles ?? {}, names.seatZones, 'seat zone');
+    }
+    const stale = engine.pendingComputedReads(this.state);
+    if (stale) {
+      const lets = stale.locals.map((l) => `'${l}'`).join(', ');
+      this.warnings.push({
+        ...at,
+        severity: 'warning',
+        message: `this given re-asks the pending choice '${stale.choice}', but its options read ${lets}, which the flow worked out before it was asked: they keep their old values`,
+        hint: `arrange before the rule that works them out: a step {play: random, until: {enter: ${stale.rule}}} (or an earlier stop), then this given`,
+      });
     }
     try {
       this.state = engine.arrange(this.state, given);

@@ -4,6 +4,7 @@
  * completed), a menu (`menu:` with `do:` after each pick) or a subset pick (`pick: {from, min, max}`).
  */
 import { parseExpr, typeToString, type Type } from '../expr/index.ts';
+import { walkAst } from '../expr/ast.ts';
 import { didYouMean } from '../expr/suggest.ts';
 import type { Json, Text } from '../interpreter/api.ts';
 import type { ChooseInstr, Run, RunCtx } from '../interpreter/program.ts';
@@ -62,6 +63,8 @@ function compileChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): voi
     ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((s) => s.id === of.set) } : {}),
     ...(optionsZone ? { optionsZone } : {}),
   };
+  const computed = computedReads(cx, e, 'options', inner);
+  if (computed.length > 0) instr.readsComputed = computed;
   const into = e['into'];
   const as = e['as'];
   if (into !== undefined) {
@@ -94,6 +97,19 @@ function compileChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): voi
   cx.prover.kill([e]);
   cx.prover.chose(e['options'], e['seats'], single, e['as']);
   cx.cc.emit({ op: 'choose', c: instr }, rule);
+}
+
+/** the `let` locals an expression reads (its own lambda parameters aside) */
+export function computedReads(cx: EffectCompiler, e: Node, key: string, env: Env): string[] {
+  const site = cx.cc.model.expr(e, key);
+  if (!site || !('ast' in site.parsed)) return [];
+  const names = new Set<string>();
+  const params = new Set<string>();
+  walkAst(site.parsed.ast, (n) => {
+    if (n.kind === 'Name') names.add(n.name);
+    else if (n.kind === 'Lambda') for (const q of n.params) params.add(q.name);
+  });
+  return [...names].filter((n) => !params.has(n) && env.lookup(n)?.computed === true);
 }
 
 /** labels only for values the choice can offer, when its options are a literal list (a typo such as `stya`) */
@@ -166,6 +182,8 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
     return false;
   };
   const seat = seatsC.fn as Run<number | null>;
+  // a step's options may read the `let`s before the choice and, through the look-ahead, the later steps' too
+  const computed = [...new Set(steps.flatMap((st) => computedReads(cx, st, 'options', env)))];
   compiled.forEach((st, i) => {
     const options: Run<Json[]> = (c) => st.options(c).filter((v) => { c.locals[st.slot] = v; return completes(i + 1, c); });
     const of = st.type;
@@ -184,6 +202,7 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
       ...(st.node['ask'] === 'several' ? { auto: true } : {}),
       ...(i === 0 ? { emptyWhy: `no value of the first step of the choice '${id}' in steps can be completed (each fails a later step${where ? " or 'where'" : ''})` } : {}),
       ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((x) => x.id === of.set) } : {}),
+      ...(computed.length > 0 ? { readsComputed: computed } : {}),
     };
     p.chooses.set(st.id, instr);
     // a later step is never empty: the step before it offered only values that complete
@@ -248,6 +267,8 @@ function repeatedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): vo
     emptyWhy: `it must pick ${isMenu ? 'from the menu' : 'more'} (min) but nothing is left that it may pick`,
     ...(of.k === 'space' ? { optionSet: p.spaces.findIndex((x) => x.id === of.set) } : {}),
   };
+  const computed = computedReads(cx, spec, isMenu ? 'menu' : 'from', inner);
+  if (computed.length > 0) instr.readsComputed = computed;
   p.chooses.set(id, instr);
   // Done is offered when min is 0 and nothing needs picking: then the options are never empty
   const proven = spec['min'] === undefined || spec['min'] === 0;

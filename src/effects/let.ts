@@ -16,7 +16,7 @@ export default effectKind({
     const value = cx.cc.expr(e, 'be', env);
     const slot = cx.cc.newSlot();
     // bound even when its expression is wrong (as `any`), so one mistake is reported once
-    env.bind(name, { slot, type: value?.type ?? T.any });
+    env.bind(name, { slot, type: value?.type ?? T.any, computed: true });
     if (!value) return;
     const fn = value.fn as Run<Json>;
     cx.cc.emit({ op: 'exec', fn: (c) => { const x = fn(c); c.locals[slot] = Array.isArray(x) ? x.slice() : x; } }, rule);

@@ -174,4 +174,7 @@ export interface EngineTools<State = unknown> extends Engine<State> {
   /** run a stopped state on to its next decision (a state that is not stopped is returned as is) */
   resume(state: State): State;
   enterableRules(): string[];
+  /** the pending choice's `let` locals its options read (worked out before it was asked: a
+   *  `given` now re-asks it with their old values), if it reads any */
+  pendingComputedReads(state: State): { choice: string; rule: string; locals: string[] } | undefined;
 }

@@ -321,6 +321,10 @@ export function makeEngine(p: Program): EngineTools<State> {
       if (ch.optionType === 'space') return p.spaces[ch.optionSet!]!.id;
       return ch.optionType === 'seat' || ch.optionType === 'card' ? ch.optionType : undefined;
     },
+    pendingComputedReads(s) {
+      const ch = pendingChoice(p, s);
+      return ch?.readsComputed ? { choice: ch.id, rule: ch.rule, locals: ch.readsComputed.slice() } : undefined;
+    },
     enterableRules() {
       return [...(p.ruleEntry?.keys() ?? [])];
     },

@@ -130,6 +130,9 @@ export interface ChooseInstr {
   auto?: boolean;
   /** why the options can be empty, for the error when they are (a staged choice's first step) */
   emptyWhy?: string;
+  /** the `let` locals its options read: worked out before it was asked, so a `given` while it is
+   *  pending re-asks it with their old values (the scenario runner warns) */
+  readsComputed?: string[];
 }
 
 export type Instr =

@@ -6,6 +6,8 @@ export interface LocalBinding {
   type: Type;
   /** a `zone` parameter: the slot holds a zone handle (see runtime.ts `ZoneHandle`); read, it is the zone's cards */
   zone?: true;
+  /** a `let`: a value the flow worked out from the state where it ran (a later `given` leaves it as it was) */
+  computed?: true;
 }
 
 export class Env {
