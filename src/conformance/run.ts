@@ -89,6 +89,8 @@ class Runner<S> {
   private state!: S;
   /** the flow stopped where a rule begins (`until: {enter}`): nothing is pending until it runs on */
   private stopped = false;
+  /** the rule it stopped at */
+  private stoppedAt: string | undefined;
   /** what does not stop the run but makes it doubtful (the suite fails on them too) */
   readonly warnings: Diagnostic[] = [];
 
@@ -124,10 +126,10 @@ class Runner<S> {
       const at = file.where(steps, i);
       if (isExpectStep(step)) this.checkpoint(step.expect);
       else if (isGivenStep(step)) this.arrange(step.given, step, 'given');
+      else if (isPlayStep(step)) this.play(step, i, at);
       else {
         this.runOn(at);
-        if (isPlayStep(step)) this.play(step, i, at);
-        else if (isAnswersStep(step)) this.answers(step, at);
+        if (isAnswersStep(step)) this.answers(step, at);
         else if (isChoiceStep(step)) this.choice(step, at);
       }
     });
@@ -312,6 +314,7 @@ class Runner<S> {
       this.fail(file.whereInValue(step.until as object, 'enter', 0), `${engine.id} has no rule '${enter}' that the flow can enter`, guess ? `did you mean '${guess}'?` : 'name a rule, procedure or trigger of the game that runs');
     }
     const until = typeof step.until === 'string' ? step.until : undefined;
+    if (this.runOn(at, enter)) return;
     const holds = (): boolean => {
       if (until === undefined) return false;
       const r = evaluate(engine, this.state, until);
@@ -351,18 +354,26 @@ class Runner<S> {
       const r = this.engine.applyUntil(this.state, seat, action, rule);
       this.state = r.state;
       this.stopped = r.stopped;
+      if (r.stopped) this.stoppedAt = rule;
       return r.stopped;
     } catch (e) {
       this.fail(at, `the engine failed on seat ${seat}'s answer ${this.engine.describe(action, 'en')} to '${action.choice}': ${messageOf(e)}`);
     }
   }
 
-  /** a state stopped where a rule begins runs on to its next decision */
-  private runOn(at: Located): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+  /**
+   * A state stopped where a rule begins runs on: to its next decision, or until it enters `rule`
+   * (the rule it is stopped at counts only at its next entry; another rule that begins right here
+   * has been entered already). True if it stopped at `rule`.
+   */
+  private runOn(at: Located, rule?: string): boolean {
+    if (!this.stopped) return false;
     try {
-      this.state = this.engine.resume(this.state);
+      const r = this.engine.resume(this.state, rule, rule !== this.stoppedAt);
+      this.state = r.state;
+      this.stopped = r.stopped;
+      if (r.stopped) this.stoppedAt = rule;
+      return r.stopped;
     } catch (e) {
       this.fail(at, `the engine failed running on from the stop: ${messageOf(e)}`);
     }

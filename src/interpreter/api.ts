@@ -171,8 +171,13 @@ export interface EngineTools<State = unknown> extends Engine<State> {
    * `resume` runs it on. Rules that can be entered: `enterableRules()`.
    */
   applyUntil(state: State, seat: number, action: Action, rule: string): { state: State; stopped: boolean };
-  /** run a stopped state on to its next decision (a state that is not stopped is returned as is) */
-  resume(state: State): State;
+  /**
+   * Run a stopped state on to its next decision (a state that is not stopped is returned as is),
+   * or, with `rule`, until the flow enters that rule first. The instruction the state is stopped
+   * at counts only with `here` (it may be where the rule begins too, e.g. its first effect is a
+   * rule): without it the flow stops at the rule's next entry.
+   */
+  resume(state: State, rule?: string, here?: boolean): { state: State; stopped: boolean };
   enterableRules(): string[];
   /** the pending choice's `let` locals its options read (worked out before it was asked: a
    *  `given` now re-asks it with their old values), if it reads any */

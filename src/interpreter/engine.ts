@@ -309,11 +309,14 @@ export function makeEngine(p: Program): EngineTools<State> {
       const stopped = runStoppingAt(p, stops, () => applyInPlace(next, seat, action));
       return { state: next, stopped };
     },
-    resume(s) {
-      if (s.pending !== null || s.result !== null) return s;
+    resume(s, rule, here = false) {
+      if (s.pending !== null || s.result !== null) return { state: s, stopped: false };
+      const stops = rule === undefined ? [] : p.ruleEntry?.get(rule);
+      if (!stops) throw new EngineError(`no rule '${rule}' runs in this game`);
+      if (here && stops.includes(s.pc)) return { state: s, stopped: true };
       const next = cloneState(s);
-      run(p, next, tablesFor(next));
-      return next;
+      const stopped = runStoppingAt(p, stops.filter((pc) => pc !== s.pc), () => run(p, next, tablesFor(next)));
+      return { state: next, stopped };
     },
     answerType(choice) {
       const ch = p.chooses.get(choice);

@@ -148,3 +148,43 @@ describe('the engine side', () => {
     }
   });
 });
+
+describe('until: {enter: rule} from a stop', () => {
+  test('a later rule of the same stretch without decisions: the flow runs on to it, not to the next decision', () => {
+    const r = run(`do:
+  - play: random
+    until: {enter: turn-over}
+  - play: random
+    until: {enter: tally}
+  - expect:
+      - round == 1
+      - count(shown) == 1
+      - seat(0).points >= 1
+`);
+    expect(r.report).toMatch(/passed$/);
+  });
+
+  test('the rule it is stopped at: its next entry', () => {
+    const r = run(`do:
+  - play: random
+    until: {enter: turn-over}
+  - play: random
+    until: {enter: turn-over}
+  - expect: [round == 2]
+`);
+    expect(r.report).toMatch(/passed$/);
+  });
+
+  test('a rule that begins where the flow is stopped (the first effect of the rule stopped at) is there already', () => {
+    const r = run(`do:
+  - play: random
+    until: {enter: turn-over}
+  - play: random
+    until: {enter: put-back}
+  - expect:
+      - round == 1
+      - count(shown) == 0
+`);
+    expect(r.report).toMatch(/passed$/);
+  });
+});
