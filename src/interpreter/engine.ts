@@ -2,7 +2,7 @@
  * The Engine over a compiled Program: creating games, the pure and in-place APIs, legal actions.
  */
 import { own } from '../own.ts';
-import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
+import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, Pick, SeatView } from './api.ts';
 import { readsSlot } from '../expr/compile.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
@@ -10,7 +10,7 @@ import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
 import { makeLayout, startOf, type Layout } from './layout.ts';
 import { cloneState, type PendingState, type State } from './state.ts';
-import { EngineError, answer, chance, chanceOutcomes, isWaiting, pendingChoice, run, waitingFor } from './vm.ts';
+import { EngineError, answer, chance, type AutoAnswer, chanceOutcomes, isWaiting, pendingChoice, run, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
@@ -240,6 +240,35 @@ export function makeEngine(p: Program): EngineTools<State> {
     answer(p, s, tablesFor(s), seat, action);
   }
 
+  /** Engine.autoplay: every choice answered where it opens, by picks[seat] over the values
+   *  legalActions would list (for cards, one per kind the seat can tell apart) */
+  function autoplay(s: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number {
+    const t = tablesFor(s);
+    const auto: AutoAnswer = {
+      left: maxSteps,
+      answer(ch, seat, options) {
+        const values = ch.optionType === 'card' ? distinctCards(s, ch, seat, options as (number | null)[]) : options;
+        const pick = picks[seat];
+        if (pick === undefined) throw new EngineError(`no agent for seat ${seat}`);
+        const value = values[pick(values.length)]!;
+        if (onAnswer !== undefined) onAnswer(seat, { choice: ch.id, value });
+        return value;
+      },
+    };
+    // A choice left open (the first of a game, one after a chance draw, one that needed more
+    // answers than were left) is answered seat by seat from its options, in waitingFor order;
+    // its last answer runs the flow on, which answers the choices after it where they open.
+    for (let pd = s.pending; pd !== null && pd.kind === 'choice' && auto.left > 0; pd = s.pending) {
+      const k = pd.answered.indexOf(false);
+      const seat = pd.seats[k]!;
+      const ch = pendingChoice(p, s)!;
+      const value = auto.answer(ch, seat, pd.options[k]!);
+      auto.left--;
+      answer(p, s, t, seat, { choice: ch.id, value }, auto);
+    }
+    return maxSteps - auto.left;
+  }
+
   function describe(action: Action, lang: 'en' | 'zh', state?: State, seat?: number): string {
     const ch = p.chooses.get(action.choice);
     const v = action.value;
@@ -277,6 +306,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     legalActions,
     pickAction,
     nextSeat,
+    autoplay,
     apply(s, seat, action) {
       const next = cloneState(s);
       applyInPlace(next, seat, action);
