@@ -71,25 +71,25 @@ export function makeEngine(p: Program): EngineTools<State> {
     return out;
   }
 
-  function resolveOptions(given: Record<string, Json> | undefined): Record<string, Json> {
-    const out: Record<string, Json> = {};
-    for (const [id, value] of Object.entries(given ?? {})) {
+  /** the given options are declared and of their declared types and values (missing ones take their defaults) */
+  function checkOptions(given: Record<string, Json> | undefined): void {
+    if (given === undefined) return;
+    for (const [id, value] of Object.entries(given)) {
       const decl = p.options.find((o) => o.id === id);
       if (!decl) throw new EngineError(`unknown option '${id}'; options: ${p.options.map((o) => o.id).join(', ') || 'none'}`);
       const type = decl.type === 'bool' ? 'boolean' : decl.type;
       if (typeof value !== type) throw new EngineError(`option '${id}' must be a ${decl.type}`);
       if (decl.values && !decl.values.includes(value)) throw new EngineError(`option '${id}' must be one of ${decl.values.join(', ')}`);
     }
-    for (const o of p.options) out[o.id] = own(given, o.id) ?? o.default;
-    return out;
   }
 
   function create(config: GameConfig): State {
     const { players } = config;
     if (!Number.isInteger(players) || players < p.minPlayers || players > p.maxPlayers)
       throw new EngineError(`${p.id} is for ${p.minPlayers}–${p.maxPlayers} players, not ${players}`);
+    checkOptions(config.options);
     // every game with these options shares one options object: a state's options are never written
-    const setup = setupFor(players, resolveOptions(config.options));
+    const setup = setupFor(players, config.options ?? {});
     const options = setup.options;
     const layout = (setup.layout ??= makeLayout(p, players, options, kindProps));
     const start = startOf(layout);
@@ -115,8 +115,11 @@ export function makeEngine(p: Program): EngineTools<State> {
     };
     creationOrder = layout.kindOf;
     s.kinds = hideKindsBehindFronts(layout, s);
-    const t: Tables = { ...setup.tables, kindOf: s.kinds };
-    tablesOfState.set(s, t);
+    // games sharing the layout's card kinds share their tables too; the new state is the one asked
+    // next (a state asked for later is found again by its players and options)
+    const t: Tables = s.kinds === layout.kindOf ? (setup.withKinds ??= { ...setup.tables, kindOf: s.kinds }) : { ...setup.tables, kindOf: s.kinds };
+    lastState = s;
+    lastTables = t;
     run(p, s, t);
     return s;
   }
@@ -363,6 +366,8 @@ interface Setup {
   options: Record<string, Json>;
   tables: Omit<Tables, 'kindOf'>;
   layout?: Layout;
+  /** the tables with the layout's card kinds (games without shared fronts) */
+  withKinds?: Tables;
 }
 
 const knowsAll = (): 'all' => 'all';
