@@ -98,7 +98,7 @@ export function makeEngine(p: Program): EngineTools<State> {
       options,
       g: start.g,
       z: start.z,
-      seats: start.seats.map((seat) => ({ v: seat.v, z: seat.z, out: false })),
+      seats: start.seats,
       locals: start.locals,
       pc: 0,
       calls: [],

@@ -8,7 +8,7 @@ import type { Json } from './api.ts';
 import { MAX_CARDS } from '../limits.ts';
 import type { Program, RunCtx, VarDecl } from './program.ts';
 import { EngineError } from './vm.ts';
-import { cloneJson, type State } from './state.ts';
+import { cloneJson, type SeatState, type State } from './state.ts';
 
 export interface Layout {
   g: Json[];
@@ -27,7 +27,7 @@ export interface Layout {
 export interface Start {
   g: Json[];
   z: number[][];
-  seats: { v: Json[]; z: number[][] }[];
+  seats: SeatState[];
   locals: Json[];
 }
 
@@ -35,7 +35,7 @@ export function startOf(layout: Layout): Start {
   return {
     g: copyValues(layout.g),
     z: copyZones(layout.z),
-    seats: layout.seats.map((seat) => ({ v: copyValues(seat.v), z: copyZones(seat.z) })),
+    seats: layout.seats.map((seat) => ({ v: copyValues(seat.v), z: copyZones(seat.z), out: false })),
     locals: copyValues(layout.locals),
   };
 }

@@ -258,19 +258,21 @@ function checkEnds(p: Program, s: State, c: RunCtx): boolean {
  */
 function openChoice(s: State, c: RunCtx, ch: ChooseInstr, auto: AutoAnswer | undefined): number {
   const listed = ch.seats(c);
+  // the usual case on the fast path, one seat answering: no lists of seats, options or answers
+  if (listed.length === 1 && auto !== undefined && auto.left >= 1) return answerOne(s, c, ch, listed[0]!, auto);
   // each seat once, at its first place
   const seats: number[] = [];
   for (let i = 0; i < listed.length; i++) if (seats.indexOf(listed[i]!) < 0) seats.push(listed[i]!);
   if (seats.length === 0) return GO_ON;
   // answered on the spot, the options are read before anything can change them: no copies
   const answering = auto !== undefined && auto.left >= seats.length;
-  const options: Json[][] = [];
-  for (const seat of seats) {
+  const options = new Array<Json[]>(seats.length);
+  for (let k = 0; k < seats.length; k++) {
+    const seat = seats[k]!;
     c.locals[ch.meSlot] = seat;
     const opts = ch.options(c);
-    if (opts.length === 0)
-      throw new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: ${ch.emptyWhy ?? 'the spec must always leave a legal answer'}`, ch.rule);
-    options.push(answering ? opts : opts.slice());
+    if (opts.length === 0) throw noOption(ch, seat);
+    options[k] = answering ? opts : opts.slice();
   }
   if (ch.auto && seats.length === 1 && options[0]!.length === 1) {
     commit(c.p, c, ch, seats[0]!, options[0]![0]!); // one value: taken without asking
@@ -287,6 +289,26 @@ function openChoice(s: State, c: RunCtx, ch: ChooseInstr, auto: AutoAnswer | und
   }
   s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null), answered: new Array<boolean>(seats.length).fill(false) };
   return PENDING;
+}
+
+/** openChoice for one seat, answered on the spot: the same steps with the lists left out */
+function answerOne(s: State, c: RunCtx, ch: ChooseInstr, seat: number, auto: AutoAnswer): number {
+  c.locals[ch.meSlot] = seat;
+  const opts = ch.options(c);
+  if (opts.length === 0) throw noOption(ch, seat);
+  if (ch.auto && opts.length === 1) {
+    commit(c.p, c, ch, seat, opts[0]!); // one value: taken without asking
+    return GO_ON;
+  }
+  const value = auto.answer(ch, seat, opts);
+  auto.left--;
+  commit(c.p, c, ch, seat, value);
+  s.steps++;
+  return ANSWERED;
+}
+
+function noOption(ch: ChooseInstr, seat: number): EngineError {
+  return new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: ${ch.emptyWhy ?? 'the spec must always leave a legal answer'}`, ch.rule);
 }
 
 function finish(p: Program, s: State, c: RunCtx, end: string): void {
