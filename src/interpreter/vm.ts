@@ -7,7 +7,7 @@ import type { Action, GameResult, Json } from './api.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
 import type { Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
-import { drawMany } from './rng.ts';
+import { shuffleInPlace } from './rng.ts';
 import { log, resolveRef, zoneName, zoneOf } from './runtime.ts';
 import type { PendingState, State } from './state.ts';
 
@@ -137,9 +137,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
             s.pending = { kind: 'chance', at: pc, seats: [-1], options: [], answers: [], answered: [], draw: 0 };
             return;
           }
-          // Fisher–Yates as a sequence of draws: position i takes one of the n−i cards left.
-          const bounds = zone.map((_, i) => zone.length - i).slice(0, -1);
-          drawMany(s, bounds).forEach((d, i) => swap(zone, i, i + d));
+          shuffleInPlace(s, zone);
           pc++;
           break;
         }
