@@ -6,7 +6,7 @@
  * seat of `pending.waitingFor` answers (for a simultaneous choice the remaining seats then answer
  * one by one, in `waitingFor` order); an external chance draw is answered by the chance agent.
  */
-import type { Action, Engine, GameConfig, GameResult, Pending } from '../interpreter/api.ts';
+import type { Action, Engine, GameConfig, GameResult, Pending, Pick } from '../interpreter/api.ts';
 import { randomSeatAgents, type Agent } from './random-agent.ts';
 
 export interface LoggedAction {
@@ -55,6 +55,17 @@ export function chanceAction(p: Pending & { kind: 'chance' }, index: number): Ac
   return { choice: p.rule, value: index };
 }
 
+/** every seat's pick, when every seat's agent answers from the count alone */
+function countPicks(agents: readonly Agent[], players: number): Pick[] | undefined {
+  const picks: Pick[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    const pick = agents[seat]?.pick;
+    if (pick === undefined) return undefined;
+    picks.push(pick);
+  }
+  return picks;
+}
+
 export function playout<S>(
   engine: Engine<S>,
   config: GameConfig,
@@ -73,6 +84,10 @@ export function playout<S>(
   let state = engine.create(config);
   const actions: LoggedAction[] = [];
   let steps = 0;
+  // agents that answer from the count alone (random ones) let the engine answer each choice
+  // where it opens: the same draws, so the same game, without a Pending or an Action per step
+  const picks = engine.autoplay !== undefined ? countPicks(seatAgents, config.players) : undefined;
+  const onAnswer = record ? (seat: number, action: Action) => void actions.push({ seat, action }) : undefined;
   for (;;) {
     // engine.nextSeat spares building a Pending per step; the Pending is built only when needed
     const seat = engine.nextSeat ? engine.nextSeat(state) : nextDecider(engine.pending(state));
@@ -82,6 +97,13 @@ export function playout<S>(
         `${engine.id}: no end after ${maxSteps} steps (still pending: ${describePending(engine.pending(state)!)}); ` +
           `a game that never ends is a spec bug`,
       );
+    }
+    if (picks !== undefined && seat !== -1) {
+      const answered = engine.autoplay!(state, picks, maxSteps - steps, onAnswer);
+      if (answered > 0) {
+        steps += answered;
+        continue;
+      }
     }
     steps++;
     if (seat === -1) {

@@ -8,7 +8,7 @@
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Action, Engine } from '../interpreter/api.ts';
+import type { Action, Engine, Pick } from '../interpreter/api.ts';
 
 /** Anything that answers a seat's pending choice (and, for external chance, a chance draw). */
 export interface Agent {
@@ -16,6 +16,9 @@ export interface Agent {
   act<S>(engine: Engine<S>, state: S, seat: number): Action;
   /** pick an outcome index in [0, outcomes) of an external chance draw */
   chance(outcomes: number): number;
+  /** for agents that answer from the count alone: `act` returns `legalActions(state, seat)[pick(n)]`
+   *  (n that list's length), so playouts may let the engine answer where a choice opens */
+  readonly pick?: Pick;
 }
 
 /** murmur3's 32-bit finaliser: a bijective avalanche on uint32 */
@@ -54,10 +57,10 @@ export function seatAgentSeed(agentSeed: number, seat: number): number {
 
 export class RandomAgent implements Agent {
   private readonly rng;
-  /** index() bound once, for engines that build only the picked action. Assigned in the
+  /** index() bound once, for engines that build only the picked action or none. Assigned in the
    *  constructor, not as a class field: tsx (esbuild keepNames) would wrap a field's arrow in a
    *  naming call for every agent, and playouts make agents by the thousand. */
-  private readonly pick: (n: number) => number;
+  readonly pick: Pick;
 
   constructor(seed: number) {
     this.rng = xoroshiro128plus(seed | 0);

@@ -40,6 +40,9 @@ export type Pending =
     }
   | { kind: 'chance'; rule: string; seat: -1; outcomes: number };
 
+/** Picks an answer from the number of legal answers alone: an index in [0, count). */
+export type Pick = (count: number) => number;
+
 /** An answer to a pending choice. `value` is one of the values listed by legalActions. */
 export interface Action {
   choice: string;
@@ -108,6 +111,16 @@ export interface Engine<State = unknown> {
    * of `pending(state).waitingFor`, -1 for an external chance draw, null when nothing is pending.
    */
   nextSeat?(state: State): number | null;
+  /**
+   * Optional fast path for playouts: plays `state` on in place, each seat s answering its choices
+   * with `legalActions(state, s)[picks[s](n)]` (n that list's length) — the same game as asking
+   * nextSeat / legalActions / applyInPlace in turn, with the same calls to the picks, but answered
+   * where each choice opens, building no Pending and no Action (unless `onAnswer` asks for them).
+   * Stops at the end, at an external chance draw, or after `maxSteps` answers (where the plain
+   * route would be after as many: a simultaneous choice may be left part-answered). Returns the
+   * answers given; 0 when no choice is pending.
+   */
+  autoplay?(state: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number;
   /** pure: returns a new state, `state` is untouched */
   apply(state: State, seat: number, action: Action): State;
   /** the fast path for playouts: mutates `state` */

@@ -2,21 +2,22 @@
  * The Engine over a compiled Program: creating games, the pure and in-place APIs, legal actions.
  */
 import { own } from '../own.ts';
-import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, SeatView } from './api.ts';
+import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, Pick, SeatView } from './api.ts';
 import { readsSlot } from '../expr/compile.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
 import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
-import { makeLayout, type Layout } from './layout.ts';
-import { cloneJson, cloneState, type PendingState, type State } from './state.ts';
-import { EngineError, answer, chance, chanceOutcomes, isWaiting, pendingChoice, run, runStoppingAt, waitingFor } from './vm.ts';
+import { makeLayout, startOf, type Layout } from './layout.ts';
+import { cloneState, type PendingState, type State } from './state.ts';
+import { EngineError, answer, chance, type AutoAnswer, chanceOutcomes, isWaiting, pendingChoice, run, runStoppingAt, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
-  /** per players + options: the tables every such game shares and the layout it starts with */
-  const sharedCache = new Map<string, { tables: Omit<Tables, 'kindOf'>; layout?: Layout }>();
+  /** per player count, per option setting seen: the tables every such game shares and the layout
+   *  it starts with — found by comparing the option values, without a key string per game */
+  const setups: Setup[][] = [];
   /** the card kinds in creation order of the last game made, for labels asked without a state */
   let creationOrder: number[] = [];
   // kinds sharing a front share its index (for telling options apart by what a seat sees)
@@ -24,7 +25,6 @@ export function makeEngine(p: Program): EngineTools<State> {
   const frontIndex = p.cards.map((c) => (c.front ? fronts.indexOf(c.front.id) : -1));
   // card properties are per kind, the same in every game
   const kindProps = p.propNames.map((name) => p.cards.map((card) => own(card.props, name) ?? null));
-  const key = (players: number, options: Record<string, Json>) => `${players}|${JSON.stringify(options)}`;
 
   // Per-state memo, so the hot path does not rebuild the cache key on every call.
   const tablesOfState = new WeakMap<State, Tables>();
@@ -41,53 +41,65 @@ export function makeEngine(p: Program): EngineTools<State> {
     }
     // a state restored from JSON brings its own card kinds; the rest follows from players and options
     if (!Array.isArray(s.kinds) || !Number.isInteger(s.players)) throw new EngineError('this is not a state of this game');
-    t = { ...sharedTables(s.players, s.options).tables, kindOf: s.kinds };
+    t = { ...setupFor(s.players, s.options).tables, kindOf: s.kinds };
     tablesOfState.set(s, t);
     return t;
   }
 
   /** what every game with these players and options shares: seat list, places in play */
-  function sharedTables(players: number, options: Record<string, Json>): { tables: Omit<Tables, 'kindOf'>; layout?: Layout } {
-    const k = key(players, options);
-    let shared = sharedCache.get(k);
-    if (!shared) {
-      const seats = Array.from({ length: players }, (_, i) => i);
-      const probe = { players, options } as State;
-      const ctx: RunCtx = { locals: [], s: probe, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
-      const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(ctx) === true ? [i] : [])));
-      shared = { tables: { props: kindProps, seats, spaces } };
-      sharedCache.set(k, shared);
-    }
-    return shared;
+  function setupFor(players: number, options: Record<string, Json>): Setup {
+    const seen = (setups[players] ??= []);
+    for (const setup of seen) if (sameOptions(setup.options, options)) return setup;
+    const seats = Array.from({ length: players }, (_, i) => i);
+    const probe = { players, options } as State;
+    const ctx: RunCtx = { locals: [], s: probe, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
+    const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(ctx) === true ? [i] : [])));
+    const setup: Setup = { options: resolvedCopy(options), tables: { props: kindProps, seats, spaces } };
+    seen.push(setup);
+    return setup;
   }
 
-  function resolveOptions(given: Record<string, Json> | undefined): Record<string, Json> {
+  function sameOptions(resolved: Record<string, Json>, options: Record<string, Json>): boolean {
+    for (const o of p.options) if (resolved[o.id] !== (own(options, o.id) ?? o.default)) return false;
+    return true;
+  }
+
+  /** the declared options only, in declaration order (a restored state may bring others) */
+  function resolvedCopy(options: Record<string, Json>): Record<string, Json> {
     const out: Record<string, Json> = {};
-    for (const [id, value] of Object.entries(given ?? {})) {
+    for (const o of p.options) out[o.id] = own(options, o.id) ?? o.default;
+    return out;
+  }
+
+  /** the given options are declared and of their declared types and values (missing ones take their defaults) */
+  function checkOptions(given: Record<string, Json> | undefined): void {
+    if (given === undefined) return;
+    for (const [id, value] of Object.entries(given)) {
       const decl = p.options.find((o) => o.id === id);
       if (!decl) throw new EngineError(`unknown option '${id}'; options: ${p.options.map((o) => o.id).join(', ') || 'none'}`);
       const type = decl.type === 'bool' ? 'boolean' : decl.type;
       if (typeof value !== type) throw new EngineError(`option '${id}' must be a ${decl.type}`);
       if (decl.values && !decl.values.includes(value)) throw new EngineError(`option '${id}' must be one of ${decl.values.join(', ')}`);
     }
-    for (const o of p.options) out[o.id] = own(given, o.id) ?? o.default;
-    return out;
   }
 
   function create(config: GameConfig): State {
     const { players } = config;
     if (!Number.isInteger(players) || players < p.minPlayers || players > p.maxPlayers)
       throw new EngineError(`${p.id} is for ${p.minPlayers}–${p.maxPlayers} players, not ${players}`);
-    const options = resolveOptions(config.options);
-    const shared = sharedTables(players, options);
-    const layout = (shared.layout ??= makeLayout(p, players, options, kindProps));
+    checkOptions(config.options);
+    // every game with these options shares one options object: a state's options are never written
+    const setup = setupFor(players, config.options ?? {});
+    const options = setup.options;
+    const layout = (setup.layout ??= makeLayout(p, players, options, kindProps));
+    const start = startOf(layout);
     const s: State = {
       players,
       options,
-      g: layout.g.map(cloneJson),
-      z: layout.z.map((zone) => zone.slice()),
-      seats: layout.seats.map((seat) => ({ v: seat.v.map(cloneJson), z: seat.z.map((zone) => zone.slice()), out: false })),
-      locals: layout.locals.map(cloneJson),
+      g: start.g,
+      z: start.z,
+      seats: start.seats,
+      locals: start.locals,
       pc: 0,
       calls: [],
       pending: null,
@@ -102,9 +114,12 @@ export function makeEngine(p: Program): EngineTools<State> {
       peeked: [],
     };
     creationOrder = layout.kindOf;
-    s.kinds = hideKindsBehindFronts(p, layout.kindOf, s);
-    const t: Tables = { ...shared.tables, kindOf: s.kinds };
-    tablesOfState.set(s, t);
+    s.kinds = hideKindsBehindFronts(layout, s);
+    // games sharing the layout's card kinds share their tables too; the new state is the one asked
+    // next (a state asked for later is found again by its players and options)
+    const t: Tables = s.kinds === layout.kindOf ? (setup.withKinds ??= { ...setup.tables, kindOf: s.kinds }) : { ...setup.tables, kindOf: s.kinds };
+    lastState = s;
+    lastTables = t;
     run(p, s, t);
     return s;
   }
@@ -228,6 +243,35 @@ export function makeEngine(p: Program): EngineTools<State> {
     answer(p, s, tablesFor(s), seat, action);
   }
 
+  /** Engine.autoplay: every choice answered where it opens, by picks[seat] over the values
+   *  legalActions would list (for cards, one per kind the seat can tell apart) */
+  function autoplay(s: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number {
+    const t = tablesFor(s);
+    const auto: AutoAnswer = {
+      left: maxSteps,
+      answer(ch, seat, options) {
+        const values = ch.optionType === 'card' ? distinctCards(s, ch, seat, options as (number | null)[]) : options;
+        const pick = picks[seat];
+        if (pick === undefined) throw new EngineError(`no agent for seat ${seat}`);
+        const value = values[pick(values.length)]!;
+        if (onAnswer !== undefined) onAnswer(seat, { choice: ch.id, value });
+        return value;
+      },
+    };
+    // A choice left open (the first of a game, one after a chance draw, one that needed more
+    // answers than were left) is answered seat by seat from its options, in waitingFor order;
+    // its last answer runs the flow on, which answers the choices after it where they open.
+    for (let pd = s.pending; pd !== null && pd.kind === 'choice' && auto.left > 0; pd = s.pending) {
+      const k = pd.answered.indexOf(false);
+      const seat = pd.seats[k]!;
+      const ch = pendingChoice(p, s)!;
+      const value = auto.answer(ch, seat, pd.options[k]!);
+      auto.left--;
+      answer(p, s, t, seat, { choice: ch.id, value }, auto);
+    }
+    return maxSteps - auto.left;
+  }
+
   function describe(action: Action, lang: 'en' | 'zh', state?: State, seat?: number): string {
     const ch = p.chooses.get(action.choice);
     const v = action.value;
@@ -265,6 +309,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     legalActions,
     pickAction,
     nextSeat,
+    autoplay,
     apply(s, seat, action) {
       const next = cloneState(s);
       applyInPlace(next, seat, action);
@@ -345,6 +390,15 @@ export function makeEngine(p: Program): EngineTools<State> {
   };
 }
 
+/** the tables and starting layout shared by the games of one player count and option setting */
+interface Setup {
+  options: Record<string, Json>;
+  tables: Omit<Tables, 'kindOf'>;
+  layout?: Layout;
+  /** the tables with the layout's card kinds (games without shared fronts) */
+  withKinds?: Tables;
+}
+
 const knowsAll = (): 'all' => 'all';
 const knowsNone = (): 'none' => 'none';
 
@@ -353,14 +407,11 @@ const knowsNone = (): 'none' => 'none';
  * (their backs differ), the kinds are dealt out among those cards' ids with the game's RNG, so an
  * id tells no more than the front. Games without fronts keep the creation order (and RNG draws).
  */
-function hideKindsBehindFronts(p: Program, kindOf: number[], s: State): number[] {
-  const kinds = kindOf.slice();
-  const groups = new Map<string, number[]>();
-  kinds.forEach((kind, card) => {
-    const front = p.cards[kind]!.front;
-    if (front) groups.set(front.id, [...(groups.get(front.id) ?? []), card]);
-  });
-  for (const ids of groups.values()) {
+function hideKindsBehindFronts(layout: Layout, s: State): number[] {
+  // kinds never change once made: games without fronts share the layout's list
+  if (layout.frontGroups.length === 0) return layout.kindOf;
+  const kinds = layout.kindOf.slice();
+  for (const ids of layout.frontGroups) {
     const order = ids.map((id) => kinds[id]!);
     const draws = drawMany(s, order.map((_, i) => order.length - i).slice(0, -1));
     draws.forEach((d, i) => {

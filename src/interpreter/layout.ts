@@ -8,7 +8,7 @@ import type { Json } from './api.ts';
 import { MAX_CARDS } from '../limits.ts';
 import type { Program, RunCtx, VarDecl } from './program.ts';
 import { EngineError } from './vm.ts';
-import type { State } from './state.ts';
+import { cloneJson, type SeatState, type State } from './state.ts';
 
 export interface Layout {
   g: Json[];
@@ -18,6 +18,41 @@ export interface Layout {
   kindOf: number[];
   /** the locals as the static expressions left them (their lambdas write parameter slots) */
   locals: Json[];
+  /** card ids of each front shared by several kinds, in id order (a game deals these kinds out anew) */
+  frontGroups: number[][];
+}
+
+/** What a new game starts with: a copy of the layout's mutable parts only (zones, and the vars
+ *  and locals that hold lists); numbers, strings and the card kinds are shared as they are. */
+export interface Start {
+  g: Json[];
+  z: number[][];
+  seats: SeatState[];
+  locals: Json[];
+}
+
+export function startOf(layout: Layout): Start {
+  return {
+    g: copyValues(layout.g),
+    z: copyZones(layout.z),
+    seats: layout.seats.map((seat) => ({ v: copyValues(seat.v), z: copyZones(seat.z), out: false })),
+    locals: copyValues(layout.locals),
+  };
+}
+
+function copyValues(values: Json[]): Json[] {
+  const out = values.slice();
+  for (let i = 0; i < out.length; i++) {
+    const v = out[i]!;
+    if (v !== null && typeof v === 'object') out[i] = cloneJson(v);
+  }
+  return out;
+}
+
+function copyZones(zones: number[][]): number[][] {
+  const out = new Array<number[]>(zones.length);
+  for (let i = 0; i < zones.length; i++) out[i] = zones[i]!.slice();
+  return out;
 }
 
 /** Evaluated in the order a game has always been set up in, so card ids and locals come out the same. */
@@ -50,7 +85,12 @@ export function makeLayout(p: Program, players: number, options: Record<string, 
     if (d.per === 'game') fill(z);
     else for (const seat of seats) fill(seat.z);
   }
-  return { g, z, seats, kindOf, locals };
+  const byFront = new Map<string, number[]>();
+  kindOf.forEach((kind, card) => {
+    const front = p.cards[kind]!.front;
+    if (front) byFront.set(front.id, [...(byFront.get(front.id) ?? []), card]);
+  });
+  return { g, z, seats, kindOf, locals, frontGroups: [...byFront.values()] };
 }
 
 function copy(v: Json): Json {

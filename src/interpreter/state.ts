@@ -97,7 +97,7 @@ export function cloneState(s: State): State {
     locals: s.locals.map(cloneJson),
     pc: s.pc,
     calls: s.calls.map((f) => ({ ret: f.ret, lo: f.lo, saved: f.saved.map(cloneJson) })),
-    pending: s.pending === null ? null : structuredClone(s.pending),
+    pending: s.pending === null ? null : clonePending(s.pending),
     rng: s.rng.slice(),
     externalChance: s.externalChance,
     logging: s.logging,
@@ -109,6 +109,14 @@ export function cloneState(s: State): State {
     peeked: s.peeked.map((p) => [p[0], p[1]]),
     ...(s.stacked !== undefined ? { stacked: s.stacked.map((x) => ({ zone: [x.zone[0], x.zone[1], x.zone[2]], kinds: x.kinds.slice(), name: x.name })) } : {}),
   };
+}
+
+/** A pending decision's copy: its seats and options are fixed once it is opened (nothing writes
+ *  them), so copies share them; only the answers so far and a chance draw's position change. */
+function clonePending(pd: PendingState): PendingState {
+  const copy: PendingState = { kind: pd.kind, at: pd.at, seats: pd.seats, options: pd.options, answers: pd.answers.slice(), answered: pd.answered.slice() };
+  if (pd.draw !== undefined) copy.draw = pd.draw;
+  return copy;
 }
 
 export function cloneJson(v: Json): Json {

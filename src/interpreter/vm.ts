@@ -7,7 +7,7 @@ import type { Action, GameResult, Json } from './api.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
 import type { Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
-import { drawMany } from './rng.ts';
+import { shuffleInPlace } from './rng.ts';
 import { handleOf, log, resolveRef, zoneName, zoneOf } from './runtime.ts';
 import { applyStacked } from './stacked.ts';
 import type { PendingState, State } from './state.ts';
@@ -78,8 +78,23 @@ function opcodes(code: Instr[]): Uint8Array {
 
 type Op<K extends Instr['op']> = Extract<Instr, { op: K }>;
 
-/** `c`: the caller's context for this state, if it has one already */
-export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.locals, s, t, p }): void {
+/**
+ * The playout fast path (`Engine.autoplay`): choices are answered where they open, from their
+ * options as listed, instead of being left pending for `answer` — the same answers, commits and
+ * locals as the pending route, without building a pending decision per choice.
+ */
+export interface AutoAnswer {
+  /** answers still allowed: a choice that needs more is left pending */
+  left: number;
+  /** `seat`'s answer to `ch` among `options` (the list its choice gives that seat; not to be kept) */
+  answer(ch: ChooseInstr, seat: number, options: readonly Json[]): Json;
+}
+
+// what opening a choice did
+const GO_ON = 0, PENDING = 1, ANSWERED = 2;
+
+/** `c`: the caller's context for this state, if it has one already; `auto`: answer choices as they open */
+export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.locals, s, t, p }, auto?: AutoAnswer): void {
   if (s.result !== null) return; // only finish() sets it, and the loop returns right after
   const code = p.code;
   const ops = code === breakCode ? breakOps! : opcodes(code);
@@ -124,12 +139,16 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
           }
           break;
         }
-        case CHOOSE:
+        case CHOOSE: {
           s.pc = pc; // openChoice records it
           if (checkEnds(p, s, c)) return;
-          if (openChoice(s, c, (code[pc] as Op<'choose'>).c)) return;
+          const opened = openChoice(s, c, (code[pc] as Op<'choose'>).c, auto);
+          if (opened === PENDING) return;
+          // answered on the spot: the step budget starts again, as it does for answer()'s run
+          if (opened === ANSWERED) budget = MAX_INSTRUCTIONS_PER_STEP;
           pc++;
           break;
+        }
         case SHUFFLE: {
           const ins = code[pc] as Op<'shuffle'>;
           const zone = zoneOf(c, ins.zone);
@@ -147,9 +166,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
             s.pending = { kind: 'chance', at: pc, seats: [-1], options: [], answers: [], answered: [], draw: 0 };
             return;
           }
-          // Fisher–Yates as a sequence of draws: position i takes one of the n−i cards left.
-          const bounds = zone.map((_, i) => zone.length - i).slice(0, -1);
-          drawMany(s, bounds).forEach((d, i) => swap(zone, i, i + d));
+          shuffleInPlace(s, zone);
           if (s.stacked !== undefined) applyStacked(p, s, c.t, handleOf(c, ins.zone), zone);
           pc++;
           break;
@@ -266,27 +283,63 @@ function checkEnds(p: Program, s: State, c: RunCtx): boolean {
   return false;
 }
 
-/** Returns false when nobody has to decide (no seats), so the flow just goes on. */
-function openChoice(s: State, c: RunCtx, ch: ChooseInstr): boolean {
+/**
+ * GO_ON when nobody has to decide (no seats, or one value taken without asking), so the flow just
+ * goes on; ANSWERED when `auto` answered every seat on the spot; else PENDING.
+ */
+function openChoice(s: State, c: RunCtx, ch: ChooseInstr, auto: AutoAnswer | undefined): number {
   const listed = ch.seats(c);
+  // the usual case on the fast path, one seat answering: no lists of seats, options or answers
+  if (listed.length === 1 && auto !== undefined && auto.left >= 1) return answerOne(s, c, ch, listed[0]!, auto);
   // each seat once, at its first place
   const seats: number[] = [];
   for (let i = 0; i < listed.length; i++) if (seats.indexOf(listed[i]!) < 0) seats.push(listed[i]!);
-  if (seats.length === 0) return false;
-  const options: Json[][] = [];
-  for (const seat of seats) {
+  if (seats.length === 0) return GO_ON;
+  // answered on the spot, the options are read before anything can change them: no copies
+  const answering = auto !== undefined && auto.left >= seats.length;
+  const options = new Array<Json[]>(seats.length);
+  for (let k = 0; k < seats.length; k++) {
+    const seat = seats[k]!;
     c.locals[ch.meSlot] = seat;
     const opts = ch.options(c);
-    if (opts.length === 0)
-      throw new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: ${ch.emptyWhy ?? 'the spec must always leave a legal answer'}`, ch.rule);
-    options.push(opts.slice());
+    if (opts.length === 0) throw noOption(ch, seat);
+    options[k] = answering ? opts : opts.slice();
   }
   if (ch.auto && seats.length === 1 && options[0]!.length === 1) {
     commit(c.p, c, ch, seats[0]!, options[0]![0]!); // one value: taken without asking
-    return false;
+    return GO_ON;
+  }
+  if (answering) {
+    // every seat answers, then every answer is written, as answer() does when the last seat answers
+    const answers = new Array<Json>(seats.length);
+    for (let k = 0; k < seats.length; k++) answers[k] = auto.answer(ch, seats[k]!, options[k]!);
+    auto.left -= seats.length;
+    for (let k = 0; k < seats.length; k++) commit(c.p, c, ch, seats[k]!, answers[k]!);
+    s.steps++;
+    return ANSWERED;
   }
   s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null), answered: new Array<boolean>(seats.length).fill(false) };
-  return true;
+  return PENDING;
+}
+
+/** openChoice for one seat, answered on the spot: the same steps with the lists left out */
+function answerOne(s: State, c: RunCtx, ch: ChooseInstr, seat: number, auto: AutoAnswer): number {
+  c.locals[ch.meSlot] = seat;
+  const opts = ch.options(c);
+  if (opts.length === 0) throw noOption(ch, seat);
+  if (ch.auto && opts.length === 1) {
+    commit(c.p, c, ch, seat, opts[0]!); // one value: taken without asking
+    return GO_ON;
+  }
+  const value = auto.answer(ch, seat, opts);
+  auto.left--;
+  commit(c.p, c, ch, seat, value);
+  s.steps++;
+  return ANSWERED;
+}
+
+function noOption(ch: ChooseInstr, seat: number): EngineError {
+  return new EngineError(`choice '${ch.id}' (rule '${ch.rule}') offers seat ${seat} no option: ${ch.emptyWhy ?? 'the spec must always leave a legal answer'}`, ch.rule);
 }
 
 function finish(p: Program, s: State, c: RunCtx, end: string): void {
@@ -327,7 +380,8 @@ export function waitingFor(pending: PendingState, ch: ChooseInstr | undefined): 
   return ch && !ch.simultaneous ? open.slice(0, 1) : open;
 }
 
-export function answer(p: Program, s: State, t: Tables, seat: number, action: Action): void {
+/** `auto`: the flow that follows answers its choices on the spot (the playout fast path) */
+export function answer(p: Program, s: State, t: Tables, seat: number, action: Action, auto?: AutoAnswer): void {
   const pending = s.pending;
   const ch = pendingChoice(p, s);
   if (!pending || !ch) throw new EngineError(s.result ? 'the game is over' : 'nothing to decide now');
@@ -344,7 +398,7 @@ export function answer(p: Program, s: State, t: Tables, seat: number, action: Ac
   s.pending = null;
   s.pc++;
   s.steps++;
-  run(p, s, t, c);
+  run(p, s, t, c, auto);
 }
 
 function commit(p: Program, c: RunCtx, ch: ChooseInstr, seat: number, value: Json): void {
