@@ -136,6 +136,23 @@ export function findTerm(seeds: readonly string[], terms: readonly string[]): Oc
 export function looseMatch(text: string, term: string): string | undefined {
   const q = normalizeLoose(term);
   if (q === '') return undefined;
+  const { norm, origin } = looseLine(text);
+  const at = norm.indexOf(q);
+  if (at < 0) return undefined;
+  const start = origin[at]!;
+  const endNorm = at + q.length;
+  const end = endNorm < origin.length ? origin[endNorm]! : text.length;
+  return text.slice(start, end).trim();
+}
+
+/**
+ * A seed line with punctuation, width and spaces folded, and where each folded character came
+ * from. Every term of every game is looked for in every seed line, so each line is folded once
+ * per process (it was folded again for each term: most of the site generator's time).
+ */
+function looseLine(text: string): { norm: string; origin: number[] } {
+  const cached = looseLines.get(text);
+  if (cached) return cached;
   let norm = '';
   const origin: number[] = [];
   for (let i = 0; i < text.length; ) {
@@ -145,10 +162,9 @@ export function looseMatch(text: string, term: string): string | undefined {
     norm += n;
     i += ch.length;
   }
-  const at = norm.indexOf(q);
-  if (at < 0) return undefined;
-  const start = origin[at]!;
-  const endNorm = at + q.length;
-  const end = endNorm < origin.length ? origin[endNorm]! : text.length;
-  return text.slice(start, end).trim();
+  const line = { norm, origin };
+  looseLines.set(text, line);
+  return line;
 }
+
+const looseLines = new Map<string, { norm: string; origin: number[] }>();
