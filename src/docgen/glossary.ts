@@ -115,13 +115,13 @@ function chooses(effects: readonly Effect[] | undefined): Extract<Effect, { choo
 /** where any of `terms` stands in the seeds: exactly, or differing only in punctuation/width/spaces */
 export function findTerm(seeds: readonly string[], terms: readonly string[]): Occurrence[] {
   const out: Occurrence[] = [];
+  const loose = terms.filter((t) => t.trim() !== '').map((term) => ({ term, folded: normalizeLoose(term) })); // each term folded once, not once per line
   for (const seed of seeds) {
     const lines = seedLines(seed) ?? [];
     lines.forEach((text, i) => {
       if (out.length >= MAX_FOUND) return;
-      for (const term of terms) {
-        if (term.trim() === '') continue;
-        const spelling = text.includes(term) ? term : looseMatch(text, term);
+      for (const { term, folded } of loose) {
+        const spelling = text.includes(term) ? term : foldedMatch(text, folded);
         if (spelling !== undefined) {
           out.push({ seed, line: i + 1, spelling });
           return;
@@ -134,7 +134,11 @@ export function findTerm(seeds: readonly string[], terms: readonly string[]): Oc
 
 /** the exact words of `text` that equal `term` once punctuation, width and spaces are ignored */
 export function looseMatch(text: string, term: string): string | undefined {
-  const q = normalizeLoose(term);
+  return foldedMatch(text, normalizeLoose(term));
+}
+
+/** looseMatch with the term already folded */
+function foldedMatch(text: string, q: string): string | undefined {
   if (q === '') return undefined;
   const { norm, origin } = looseLine(text);
   const at = norm.indexOf(q);
