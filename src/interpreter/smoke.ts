@@ -53,8 +53,9 @@ function pairs(opts: { others: Json[] }[]): number {
   return n;
 }
 
-/** how many settings (player count × option setting) smokeGames plays: the covering set grows
- *  with the pairs of option values, so listing it is cheap even past the limit */
+/** player counts × option settings of the covering set, the figure MAX_SMOKE_SETTINGS limits (the
+ *  sweep plays fewer: smokePlan); the covering set grows with the pairs of option values, so
+ *  listing it is cheap even past the limit */
 export function smokeSettings(engine: Engine): number {
   return Math.max(0, engine.maxPlayers - engine.minPlayers + 1) * optionCombos(engine).length;
 }
@@ -115,7 +116,7 @@ export function smokeGames(engine: Engine): SmokeReport {
   const report: SmokeReport = { failures: [], played, games: [] };
   for (const games of sweep) {
     const seen = new Set<string>();
-    /** plays one game; false when it failed (one failure is enough to act on) */
+    /** plays one game and notes it; ok is false when it failed (one failure is enough to act on) */
     const play = (g: SmokeGame): { ok: boolean; decisions: number; fresh: boolean } => {
       const out = tryGame(engine, g.players, g.options, g.seed, seen);
       report.games.push({ ...g, decisions: out.decisions, opened: out.opened });
