@@ -4,13 +4,11 @@
  * where they still open something new, within a budget read from the game; defects that show
  * only under a pair of options, or under one option at one player count, are still found.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGameDir } from '../../src/games.ts';
 import type { Engine, Json, Pending } from '../../src/interpreter/api.ts';
 import { smokeGames, smokePlan } from '../../src/interpreter/smoke.ts';
+import { tinyGame } from '../dsl/helpers.ts';
 
 const bool = (id: string): Engine['options'][number] => ({ id, type: 'bool', default: false });
 
@@ -91,35 +89,15 @@ describe('the random validation games, sized by what they open', () => {
 
 /** a game of 2-4 players whose one choice offers nothing when `broken` holds (an expression over options and players) */
 function deadEndGame(broken: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'smoke-sizing-'));
   const option = (id: string): string => `  - id: ${id}
     type: bool
     default: false
     text: {en: Option ${id}., zh: 選項${id}。}
     assumption: {why: test fixture}
 `;
-  writeFileSync(
-    join(dir, 'game.yaml'),
-    `game:
-  id: tiny
-  name: {en: Tiny, zh: 小}
-  seeds: ["003"]
-  players: {min: 2, max: 4}
-  text: {en: A tiny test game., zh: 小遊戲。}
-  assumption: {why: test fixture}
-options:
-${['a', 'b', 'c', 'd'].map(option).join('')}seatVars:
-  - id: pts
-    type: number
-    initial: 0
-    text: {en: Points., zh: 分數。}
-    assumption: {why: test fixture}
-flow:
-  - id: turn
-    text: {en: Each seat picks a number., zh: 每人選數。}
-    assumption: {why: test fixture}
-    do:
-      - forEach: seats
+  return tinyGame({
+    players: { min: 2, max: 4 },
+    body: `      - forEach: seats
         as: s
         do:
           - choose: pick
@@ -127,22 +105,10 @@ flow:
             options: "if ${broken} then [] else [1, 2]"
             as: x
             prompt: {en: Pick, zh: 選}
-          - add: s.pts
-            value: x
-ends:
-  - id: done
-    text: {en: The game ends after the turn., zh: 一輪後結束。}
-    assumption: {why: test fixture}
-outcome:
-  score: "s => s.pts"
-  results:
-    - id: best
-      winners: "allMaxBy(seats, s => s.pts)"
-      text: {en: Most points win., zh: 分數最高者勝。}
-      assumption: {why: test fixture}
-`,
-  );
-  return dir;
+          - add: s.points
+            value: x`,
+    extra: `options:\n${['a', 'b', 'c', 'd'].map(option).join('')}`,
+  });
 }
 
 describe('defects the sized random games still find', () => {
