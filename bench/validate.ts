@@ -1,14 +1,18 @@
 /**
- * `npm run bench:validate`: how long `rules validate rules/` takes here against an earlier commit,
+ * `npm run bench:validate`: how long `rules validate` takes here against an earlier commit,
  * measured side by side in one run (a ratio, on this noisy machine, not a timing to assert).
  * The earlier commit is checked out into a temporary git worktree that borrows this node_modules;
- * the two commands run alternately, and the CPU time of each child (user + system, from
+ * the commands run alternately, and the CPU time of each child (user + system, from
  * /proc/self/stat's children fields) is compared as medians.
  *
- *   npm run bench:validate -- --base 9d7ea79 --runs 5
+ * The games compared are those under rules/ in both trees (`rules validate rules/<game>…`, the
+ * same folders on both sides); a game only here (one written since) is timed on its own, and so
+ * is `rules validate rules/` with every game here.
+ *
+ *   npm run bench:validate -- --base 7eb8d99 --runs 3
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +22,8 @@ const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
-const base = arg('base', '9d7ea79');
+// the commit before issue 12's first commit (aa4d368, stop 16): the figure its targets are measured against
+const base = arg('base', '7eb8d99');
 const runs = Number(arg('runs', '5'));
 
 /** CPU seconds used by reaped children so far (clock ticks of 1/100 s) */
@@ -27,12 +32,19 @@ function childCpu(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime (fields 16, 17)
 }
 
-function timed(cwd: string): { cpu: number; wall: number; ok: boolean } {
+function timed(cwd: string, paths: string[]): { cpu: number; wall: number; ok: boolean } {
   const c0 = childCpu();
   const w0 = performance.now();
-  const r = spawnSync(process.execPath, ['bin/rules.js', 'validate', 'rules/'], { cwd, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['bin/rules.js', 'validate', ...paths], { cwd, encoding: 'utf8' });
   return { cpu: childCpu() - c0, wall: (performance.now() - w0) / 1000, ok: r.status === 0 };
 }
+
+/** the game folders directly under <tree>/rules */
+const gamesIn = (tree: string): string[] =>
+  readdirSync(join(tree, 'rules'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -40,23 +52,40 @@ const dir = mkdtempSync(join(tmpdir(), 'validate-base-'));
 try {
   execFileSync('git', ['worktree', 'add', '--detach', dir, base], { cwd: root, stdio: 'ignore' });
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  const before: { cpu: number; wall: number }[] = [];
-  const after: { cpu: number; wall: number }[] = [];
+  const old = gamesIn(dir);
+  const common = gamesIn(root).filter((g) => old.includes(g));
+  const added = gamesIn(root).filter((g) => !old.includes(g));
+  const paths = common.map((g) => `rules/${g}`);
+  type Run = { cpu: number; wall: number };
+  const before: Run[] = [];
+  const after: Run[] = [];
+  const alone = new Map<string, Run[]>(added.map((g) => [g, []]));
+  const all: Run[] = [];
   for (let i = 0; i < runs; i++) {
-    const b = timed(dir);
-    const a = timed(root);
+    const b = timed(dir, paths);
+    const a = timed(root, paths);
     if (!b.ok || !a.ok) throw new Error(`validate failed (${b.ok ? 'now' : base})`);
     before.push(b);
     after.push(a);
+    for (const g of added) {
+      const r = timed(root, [`rules/${g}`]);
+      if (!r.ok) throw new Error(`validate rules/${g} failed`);
+      alone.get(g)!.push(r);
+    }
+    const r = timed(root, ['rules/']);
+    if (!r.ok) throw new Error('validate rules/ failed');
+    all.push(r);
   }
-  const cb = median(before.map((x) => x.cpu));
-  const ca = median(after.map((x) => x.cpu));
-  const wb = median(before.map((x) => x.wall));
-  const wa = median(after.map((x) => x.wall));
-  console.log(`rules validate rules/, ${runs} runs each, alternating; medians`);
-  console.log(`  ${base}: ${cb.toFixed(2)} s CPU, ${wb.toFixed(2)} s wall (runs: ${before.map((x) => x.cpu.toFixed(2)).join(' ')})`);
-  console.log(`  now:     ${ca.toFixed(2)} s CPU, ${wa.toFixed(2)} s wall (runs: ${after.map((x) => x.cpu.toFixed(2)).join(' ')})`);
-  console.log(`  now / ${base}: ${(ca / cb).toFixed(2)} of the CPU time, ${(wa / wb).toFixed(2)} of the wall time`);
+  const cpu = (xs: Run[]): number => median(xs.map((x) => x.cpu));
+  const wall = (xs: Run[]): number => median(xs.map((x) => x.wall));
+  const line = (label: string, xs: Run[]): string =>
+    `  ${label}: ${cpu(xs).toFixed(2)} s CPU, ${wall(xs).toFixed(2)} s wall (runs: ${xs.map((x) => x.cpu.toFixed(2)).join(' ')})`;
+  console.log(`rules validate ${paths.join(' ')}, ${runs} runs each, alternating; medians`);
+  console.log(line(base, before));
+  console.log(line('now', after));
+  console.log(`  now / ${base}: ${(cpu(after) / cpu(before)).toFixed(2)} of the CPU time, ${(wall(after) / wall(before)).toFixed(2)} of the wall time`);
+  for (const [g, xs] of alone) console.log(`rules validate rules/${g} (not at ${base}), now:\n${line('now', xs)}`);
+  console.log(`rules validate rules/ (${gamesIn(root).length} games), now:\n${line('now', all)}`);
 } finally {
   spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });

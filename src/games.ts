@@ -27,8 +27,10 @@ export interface GameCheck {
   noGame?: true;
   engine?: EngineTools;
   diagnostics: Diagnostic[];
-  /** with random games: the option settings played (each under every player count) */
+  /** with random games: the option settings played (the covering set, with the player count as one of its factors) */
   played?: Record<string, Json>[];
+  /** with random games: how many were played, and the decisions made in them (sized by what they open: smokeGames) */
+  randomGames?: { games: number; decisions: number };
   /** the checked spec the engine was made from (its public declarations: names and texts for screens) */
   spec?: Spec;
   /** the loaded spec with its positions (file:line:col of any node), when it loaded */
@@ -112,7 +114,8 @@ function withSmoke(dir: string, check: GameCheck): GameCheck {
     const at = f.at ?? (node ? spec.where(node, f.key && f.key in node ? f.key : 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
     diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, ...(f.hint ? { hint: f.hint } : {}) });
   }
-  return { ...check, diagnostics: sortDiagnostics(diagnostics), played: smoke.played };
+  const randomGames = { games: smoke.games.length, decisions: smoke.games.reduce((n, g) => n + g.decisions, 0) };
+  return { ...check, diagnostics: sortDiagnostics(diagnostics), played: smoke.played, randomGames };
 }
 
 /** Load, check and compile a game by id; engine is undefined when there are errors; `spec` is
@@ -130,9 +133,10 @@ export function openGame(rulesDir: string, id: string): { engine?: EngineTools; 
 
 /**
  * Validate paths: a folder of games, one game folder, or a YAML file (its game folder is checked).
- * After the static checks, each game that compiles is played a few times by random seats under
- * every player count and a covering set of option settings, so a choice that leaves someone without a legal answer,
- * or a flow that never ends, is reported with the rule that caused it.
+ * After the static checks, each game that compiles is played by random seats under a covering
+ * set of option settings and player counts, more where the games still open new choices
+ * (smokeGames), so a choice that leaves someone without a legal answer, or a flow that never
+ * ends, is reported with the rule that caused it.
  */
 export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): Diagnostic[] {
   return sortDiagnostics(checkGames(paths, opts).flatMap((g) => g.diagnostics));

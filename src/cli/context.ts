@@ -15,7 +15,7 @@ export interface GameSource {
   listGames(rulesDir: string): string[];
   validatePaths(paths: string[]): Diagnostic[];
   /** each game the paths stand for, loaded, checked and compiled once */
-  checkGames(paths: string[]): { dir: string; noGame?: true; engine?: Engine; diagnostics: Diagnostic[]; played?: Record<string, Json>[] }[];
+  checkGames(paths: string[]): { dir: string; noGame?: true; engine?: Engine; diagnostics: Diagnostic[]; played?: Record<string, Json>[]; randomGames?: { games: number; decisions: number } }[];
   /** `spec`, when given, is the checked spec of the engine (the terminal screen reads its names and texts) */
   openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[]; spec?: Spec };
 }

@@ -52,7 +52,8 @@ function printDetails(ctx: CliContext, rep: ValidateReport): void {
     }
     if (g.played) {
       const settings = g.played.map((o) => (Object.keys(o).length === 0 ? 'no options' : Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(' ')));
-      ctx.io.out(`${name}: random games under ${plural(settings.length, 'option setting')}: ${settings.join('; ')}\n`);
+      const sized = g.randomGames ? ` (${plural(g.randomGames.games, 'game')}, ${g.randomGames.decisions.toLocaleString('en')} decisions)` : '';
+      ctx.io.out(`${name}: random games under ${plural(settings.length, 'option setting')}${sized}: ${settings.join('; ')}\n`);
     }
   }
 }

@@ -115,13 +115,13 @@ function chooses(effects: readonly Effect[] | undefined): Extract<Effect, { choo
 /** where any of `terms` stands in the seeds: exactly, or differing only in punctuation/width/spaces */
 export function findTerm(seeds: readonly string[], terms: readonly string[]): Occurrence[] {
   const out: Occurrence[] = [];
+  const loose = terms.filter((t) => t.trim() !== '').map((term) => ({ term, folded: normalizeLoose(term) })); // each term folded once, not once per line
   for (const seed of seeds) {
     const lines = seedLines(seed) ?? [];
     lines.forEach((text, i) => {
       if (out.length >= MAX_FOUND) return;
-      for (const term of terms) {
-        if (term.trim() === '') continue;
-        const spelling = text.includes(term) ? term : looseMatch(text, term);
+      for (const { term, folded } of loose) {
+        const spelling = text.includes(term) ? term : foldedMatch(text, folded);
         if (spelling !== undefined) {
           out.push({ seed, line: i + 1, spelling });
           return;
@@ -134,8 +134,29 @@ export function findTerm(seeds: readonly string[], terms: readonly string[]): Oc
 
 /** the exact words of `text` that equal `term` once punctuation, width and spaces are ignored */
 export function looseMatch(text: string, term: string): string | undefined {
-  const q = normalizeLoose(term);
+  return foldedMatch(text, normalizeLoose(term));
+}
+
+/** looseMatch with the term already folded */
+function foldedMatch(text: string, q: string): string | undefined {
   if (q === '') return undefined;
+  const { norm, origin } = looseLine(text);
+  const at = norm.indexOf(q);
+  if (at < 0) return undefined;
+  const start = origin[at]!;
+  const endNorm = at + q.length;
+  const end = endNorm < origin.length ? origin[endNorm]! : text.length;
+  return text.slice(start, end).trim();
+}
+
+/**
+ * A seed line with punctuation, width and spaces folded, and where each folded character came
+ * from. Every term of every game is looked for in every seed line, so each line is folded once
+ * per process (it was folded again for each term: most of the site generator's time).
+ */
+function looseLine(text: string): { norm: string; origin: number[] } {
+  const cached = looseLines.get(text);
+  if (cached) return cached;
   let norm = '';
   const origin: number[] = [];
   for (let i = 0; i < text.length; ) {
@@ -145,10 +166,9 @@ export function looseMatch(text: string, term: string): string | undefined {
     norm += n;
     i += ch.length;
   }
-  const at = norm.indexOf(q);
-  if (at < 0) return undefined;
-  const start = origin[at]!;
-  const endNorm = at + q.length;
-  const end = endNorm < origin.length ? origin[endNorm]! : text.length;
-  return text.slice(start, end).trim();
+  const line = { norm, origin };
+  looseLines.set(text, line);
+  return line;
 }
+
+const looseLines = new Map<string, { norm: string; origin: number[] }>();

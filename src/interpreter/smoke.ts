@@ -1,7 +1,8 @@
 /**
- * Dynamic check run by `validate`: a few random games under every player count and a covering
- * set of option settings (see optionCombos). What static checks cannot prove — that whoever must act always
- * has a legal action, and that the flow ends — is tried here, and a failure names its rule.
+ * Dynamic check run by `validate`: random games under a covering set of option settings with the
+ * player count as one of its factors (smokePlan), then more games where they still open new
+ * choices (smokeGames). What static checks cannot prove — that whoever must act always has a
+ * legal action, and that the flow ends — is tried here, and a failure names its rule.
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
@@ -52,71 +53,139 @@ function pairs(opts: { others: Json[] }[]): number {
   return n;
 }
 
-/** how many settings (player count × option setting) smokeGames plays: the covering set grows
- *  with the pairs of option values, so listing it is cheap even past the limit */
+/** player counts × option settings of the covering set, the figure MAX_SMOKE_SETTINGS limits (the
+ *  sweep plays fewer: smokePlan); the covering set grows with the pairs of option values, so
+ *  listing it is cheap even past the limit */
 export function smokeSettings(engine: Engine): number {
   return Math.max(0, engine.maxPlayers - engine.minPlayers + 1) * optionCombos(engine).length;
 }
 
 export interface SmokeReport {
   failures: SmokeFailure[];
-  /** the option settings played, each under every player count */
+  /** the option settings played (the covering set; see smokePlan for the player counts of each) */
   played: Record<string, Json>[];
+  /** the games played in order: each with the decisions made and what it opened first (choice ids, `end <id>`) under its player count */
+  games: (SmokeGame & { decisions: number; opened: string[] })[];
+}
+
+/** one random validation game: its player count, option setting and seed */
+export interface SmokeGame {
+  players: number;
+  options: Record<string, Json>;
+  seed: number;
 }
 
 /**
- * `gamesPerSetting` seeded random games per player count under each setting of the full product.
- * Under a covering set, the all-defaults setting gets them and every other setting one game: each
- * other value then still meets at least three games per player count (alone, and with each of at
- * least two other options), while the number of games grows with the pairs, not the product.
+ * The sweep: every option setting of the covering set played once (seed 1), with the player
+ * count as one more factor of the cover. The defaults and each setting that changes one option
+ * are played under every player count, so every value of every option meets every player count;
+ * a setting that changes two or more options (a pair of the covering set, or a larger setting of
+ * the full product) is played under one player count, taking the player counts in turn. Every
+ * pair of values — of two options, or of an option and the player count — is then played.
+ * Listed per player count, the defaults first.
  */
-export function smokeGames(engine: Engine, gamesPerSetting = 3): SmokeReport {
-  const failures: SmokeFailure[] = [];
+export function smokePlan(engine: Engine): { played: Record<string, Json>[]; sweep: SmokeGame[][] } {
   const played = optionCombos(engine);
-  const product = engine.options.reduce((n, o) => n * (o.type === 'bool' ? 2 : (o.values ?? [o.default]).length), 1);
-  const covering = played.length < product;
-  for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
-    for (const [i, options] of played.entries()) {
-      const games = covering && i > 0 ? 1 : gamesPerSetting;
-      for (let g = 0; g < games; g++) {
-        const failure = tryGame(engine, players, options, g + 1);
-        if (failure) {
-          failures.push({ ...failure, message: `${players} players, options ${JSON.stringify(options)}, seed ${g + 1}: ${failure.message}` });
-          return { failures, played }; // one failure is enough to act on
-        }
-      }
+  const defaults = Object.fromEntries(engine.options.map((o) => [o.id, o.default])) as Record<string, Json>;
+  const counts = Array.from({ length: Math.max(0, engine.maxPlayers - engine.minPlayers + 1) }, (_, i) => engine.minPlayers + i);
+  const sweep: SmokeGame[][] = counts.map(() => []);
+  let turn = 0;
+  for (const options of played) {
+    const changed = Object.entries(options).filter(([k, v]) => v !== defaults[k]).length;
+    if (changed <= 1) counts.forEach((players, i) => sweep[i]!.push({ players, options, seed: 1 }));
+    else if (counts.length > 0) {
+      const i = turn++ % counts.length;
+      sweep[i]!.push({ players: counts[i]!, options, seed: 1 });
     }
   }
-  return { failures, played };
+  return { played, sweep };
 }
 
-function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number): SmokeFailure | undefined {
-  const rng = xoroshiro128plus(seed * 7919);
-  try {
-    const state = engine.create({ players, seed, options, log: false });
-    let lastRule: string | undefined;
-    for (let step = 0; step < MAX_STEPS; step++) {
-      const pending = engine.pending(state);
-      if (pending) lastRule = pending.rule;
-      if (!pending) return engine.result(state) ? undefined : { message: 'the game stopped without a result' };
-      if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
-      for (const seat of pending.waitingFor) {
-        // the same pick as from legalActions, without building every action (when the engine can)
-        const action = engine.pickAction
-          ? engine.pickAction(state, seat, (n) => uniformInt(rng, 0, n - 1))
-          : pickFrom(engine.legalActions(state, seat), rng);
-        if (!action) return { rule: pending.rule, hint: NO_OPTION, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
-        engine.applyInPlace(state, seat, action);
-      }
+/**
+ * The random validation games, sized by what they show. Under each player count the sweep
+ * (smokePlan) is played first. Then each game that opened a choice no earlier game under that
+ * player count had (or reached another end) earns its setting one more game, with the next
+ * seed, and so on while the games keep opening something new — until every choice of the game
+ * has been opened, or the extra games have made as many decisions as the sweep made under that
+ * player count: a budget read from the game's own length. A setting that reaches nothing of its
+ * own plays once; one that keeps finding rules the others miss plays on.
+ */
+export function smokeGames(engine: Engine): SmokeReport {
+  const { played, sweep } = smokePlan(engine);
+  const choices = (engine as { choiceProofs?: () => { id: string }[] }).choiceProofs?.().map((c) => c.id);
+  const report: SmokeReport = { failures: [], played, games: [] };
+  for (const games of sweep) {
+    const seen = new Set<string>();
+    /** plays one game and notes it; ok is false when it failed (one failure is enough to act on) */
+    const play = (g: SmokeGame): { ok: boolean; decisions: number; fresh: boolean } => {
+      const out = tryGame(engine, g.players, g.options, g.seed, seen);
+      report.games.push({ ...g, decisions: out.decisions, opened: out.opened });
+      if (out.failure) report.failures.push({ ...out.failure, message: `${g.players} players, options ${JSON.stringify(g.options)}, seed ${g.seed}: ${out.failure.message}` });
+      return { ok: !out.failure, decisions: out.decisions, fresh: out.opened.length > 0 };
+    };
+    let budget = 0;
+    const again: SmokeGame[] = [];
+    for (const g of games) {
+      const r = play(g);
+      if (!r.ok) return report;
+      budget += r.decisions;
+      if (r.fresh) again.push({ ...g, seed: g.seed + 1 });
     }
-    // the rule that kept asking is where the loop is
-    return { ...(lastRule ? { rule: lastRule } : {}), hint: NO_END, message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
-  } catch (err) {
-    const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
-    const message = (err as Error).message;
-    const hint = /without anyone deciding/.test(message) ? NO_END : / offers seat \d+ no option/.test(message) ? NO_OPTION : undefined;
-    return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), ...(hint ? { hint } : {}), message };
+    const allOpened = (): boolean => choices !== undefined && choices.every((c) => seen.has(c));
+    for (let g = again.shift(); g && budget > 0 && !allOpened(); g = again.shift()) {
+      const r = play(g);
+      if (!r.ok) return report;
+      budget -= r.decisions;
+      if (r.fresh) again.push({ ...g, seed: g.seed + 1 });
+    }
   }
+  return report;
+}
+
+/** one seeded random game; `seen` collects the choices it opens and the end it reaches, `opened` lists those it saw first */
+function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number, seen: Set<string>): { failure?: SmokeFailure; decisions: number; opened: string[] } {
+  const rng = xoroshiro128plus(seed * 7919);
+  let decisions = 0;
+  const opened: string[] = [];
+  const note = (id: string): void => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    opened.push(id);
+  };
+  const failure = ((): SmokeFailure | undefined => {
+    try {
+      const state = engine.create({ players, seed, options, log: false });
+      let lastRule: string | undefined;
+      for (let step = 0; step < MAX_STEPS; step++) {
+        const pending = engine.pending(state);
+        if (pending) lastRule = pending.rule;
+        if (!pending) {
+          const result = engine.result(state);
+          if (result) note(`end ${result.end}`);
+          return result ? undefined : { message: 'the game stopped without a result' };
+        }
+        if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
+        note(pending.choice);
+        for (const seat of pending.waitingFor) {
+          // the same pick as from legalActions, without building every action (when the engine can)
+          const action = engine.pickAction
+            ? engine.pickAction(state, seat, (n) => uniformInt(rng, 0, n - 1))
+            : pickFrom(engine.legalActions(state, seat), rng);
+          if (!action) return { rule: pending.rule, hint: NO_OPTION, message: `seat ${seat} must answer '${pending.choice}' but has no legal action` };
+          engine.applyInPlace(state, seat, action);
+          decisions++;
+        }
+      }
+      // the rule that kept asking is where the loop is
+      return { ...(lastRule ? { rule: lastRule } : {}), hint: NO_END, message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
+    } catch (err) {
+      const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
+      const message = (err as Error).message;
+      const hint = /without anyone deciding/.test(message) ? NO_END : / offers seat \d+ no option/.test(message) ? NO_OPTION : undefined;
+      return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), ...(hint ? { hint } : {}), message };
+    }
+  })();
+  return { ...(failure ? { failure } : {}), decisions, opened };
 }
 
 function pickFrom(actions: Action[], rng: ReturnType<typeof xoroshiro128plus>): Action | null {

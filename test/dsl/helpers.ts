@@ -36,8 +36,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The smallest valid game: two seats, one flow rule (`body`, YAML lines indented 6), extra sections. */
-export function tinyGame(opts: { body?: string; extra?: string; seatVars?: string } = {}): string {
+/** The smallest valid game: two seats (or `players`), one flow rule (`body`, YAML lines indented 6), extra sections. */
+export function tinyGame(opts: { body?: string; extra?: string; seatVars?: string; players?: { min: number; max: number } } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsl-'));
   const body = opts.body ?? '      - log: {en: nothing, zh: 無}';
   writeFileSync(
@@ -46,7 +46,7 @@ export function tinyGame(opts: { body?: string; extra?: string; seatVars?: strin
   id: tiny
   name: {en: Tiny, zh: 小}
   seeds: ["003"]
-  players: {min: 2, max: 2}
+  players: {min: ${opts.players?.min ?? 2}, max: ${opts.players?.max ?? 2}}
 seatVars:
   - id: points
     type: number

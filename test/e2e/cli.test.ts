@@ -82,6 +82,14 @@ describe.concurrent('rules validate', () => {
     expectNoStack(r);
   });
 
+  it('--verbose: the proofs, then the option settings and how many random games were played', async () => {
+    const r = await rules('validate', 'test/fixtures/interpreter/hidden-hands', '--verbose');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^0 errors, 0 warnings in 1 game\nhidden-hands: 4 choices; never empty by their form: bid, feel; .*; tried in random games under every player count and option: pick, stash\nhidden-hands: random games under 1 option setting \([1-9]\d* games?, [\d,]+ decisions?\): no options\n$/,
+    );
+  });
+
   // `rules validate [paths...]`: "folders of games, game folders or YAML files". A folder of games
   // must be checked game by game, whatever the number of games in it.
   it('a folder holding two valid games: each is validated on its own (exit 0)', async () => {
