@@ -2,7 +2,10 @@
  * `npm run bench`: random playouts per second of every game under rules/, at its maximum player
  * count, for each engine that plays it, compared fairly:
  *
- *   interpreter   the spec through src/ (playout() with random agents, as `rules simulate`)
+ *   interpreter   the spec through src/ (playout() with random agents, as `rules simulate`): its
+ *                 expressions as generated code (src/codegen/)
+ *   closures      the same, every expression a closure (the fallback, RULES_CODEGEN=off): the
+ *                 ratio "generated / closures" is what the code generator gains
  *   reference     bench/reference/<game>.ts — hand-written, playing the *same games* (same RNG
  *                 draws, same cards, same agent choices: test/bench/ checks it)
  *   lower bound   bench/reference/<game>.lower-bound.ts — hand-written with less work (cheaper
@@ -23,6 +26,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
+import { compileProgram } from '../src/interpreter/compile/index.ts';
+import { makeEngine } from '../src/interpreter/engine.ts';
 import { agentSeedFor } from '../src/agents/random-agent.ts';
 import { playout } from '../src/agents/playout.ts';
 import { gameSeed } from '../src/cli/simulate.ts';
@@ -122,12 +127,16 @@ function table(rows: string[][]): string {
 }
 
 async function enginesOf(id: string, dir: string, players: number): Promise<EngineRun[] | string> {
-  const { engine, diagnostics } = compileGameDir(dir);
-  if (engine === undefined) return `does not compile (${diagnostics.filter((d) => d.severity === 'error').length} errors)`;
+  const { engine, diagnostics, loaded } = compileGameDir(dir);
+  if (engine === undefined || loaded === undefined) return `does not compile (${diagnostics.filter((d) => d.severity === 'error').length} errors)`;
   const seeds: number[] = [];
   const seedOf = (i: number): number => (seeds[i] ??= gameSeed(1, i));
+  const closuresProgram = compileProgram(loaded, { codegen: false }).program;
+  if (closuresProgram === undefined) return 'does not compile with closures only';
+  const closures = makeEngine(closuresProgram);
   const runs: EngineRun[] = [
     { name: 'interpreter', play: (i) => playout(engine, { players, seed: seedOf(i), log: false }, agentSeedFor(seedOf(i)), { record: false }).steps },
+    { name: 'closures', play: (i) => playout(closures, { players, seed: seedOf(i), log: false }, agentSeedFor(seedOf(i)), { record: false }).steps },
   ];
   const ref = fileURLToPath(new URL(`./reference/${id}.ts`, import.meta.url));
   if (existsSync(ref)) {
@@ -166,7 +175,7 @@ async function benchGame(id: string, dir: string, a: Args): Promise<GameBench> {
         t.games += s.games;
         t.actions += s.actions;
       }
-      for (const other of ['reference', 'lower bound']) {
+      for (const other of ['closures', 'reference', 'lower bound']) {
         if (rate[other] !== undefined) (ratios[`interpreter/${other}`] ??= []).push(rate['interpreter']! / rate[other]!);
       }
     }
@@ -192,16 +201,18 @@ async function main(): Promise<void> {
     if (dir === undefined) throw new Error(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
     results.push(await benchGame(id, dir, a));
   }
-  const rows: string[][] = [['game', 'players', 'interpreter/s', 'reference/s', 'lower bound/s', 'interp/ref', 'interp/lower', 'actions/game']];
+  const rows: string[][] = [['game', 'players', 'interpreter/s', 'closures/s', 'generated/closures', 'reference/s', 'lower bound/s', 'interp/ref', 'interp/lower', 'actions/game']];
   for (const r of results) {
     if (r.error) {
-      rows.push([r.game, String(r.players), `error: ${r.error}`, '', '', '', '', '']);
+      rows.push([r.game, String(r.players), `error: ${r.error}`, '', '', '', '', '', '', '']);
       continue;
     }
     rows.push([
       r.game,
       String(r.players),
       fmtFigure(r.playouts['interpreter']),
+      fmtFigure(r.playouts['closures']),
+      fmtFigure(r.ratios['interpreter/closures'], 2),
       fmtFigure(r.playouts['reference']),
       fmtFigure(r.playouts['lower bound']),
       fmtFigure(r.ratios['interpreter/reference'], 3),
@@ -213,6 +224,7 @@ async function main(): Promise<void> {
   process.stdout.write(table(rows) + '\n');
   process.stdout.write(
     `playouts/s: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s per engine; ratios taken within each round.\n` +
+      'interpreter = expressions as generated code; closures = the same engine with every expression a closure (RULES_CODEGEN=off).\n' +
       'reference = hand-written, the same games (test/bench/); lower bound = hand-written with less work, other games.\n',
   );
   if (a.json) {

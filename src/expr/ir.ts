@@ -1,0 +1,84 @@
+/**
+ * The typed form a compiled node leaves behind for the code generator (src/codegen/): what the
+ * node computes, made of the node kinds below. It holds values (numbers, strings, closures) but
+ * never source text: the generator decides every token it prints. A node the generator does not
+ * know keeps `{ t: 'fn' }`, its own closure, which generated code calls (so coverage can grow
+ * node by node and stay correct).
+ */
+import type { Span } from './ast.ts';
+import type { Compiled, FunctionBinding } from './scope.ts';
+
+/** property names and numeric indices from the run context: `['s', 'g', 3]` is `ctx.s.g[3]` */
+export type Path = readonly (string | number)[];
+
+/**
+ * How a member reads off its object `o`: `base[key]` then `rest`, where base is a path from the
+ * run context or a fixed table, and key is `o` itself or the kind of card `o` (`ctx.t.kindOf[o]`).
+ */
+export interface MemberRead {
+  base: Path | { table: readonly unknown[] };
+  key: 'obj' | 'kind';
+  rest: Path;
+  /** `?? null` after the read (a table with gaps) */
+  orNone?: true;
+}
+
+/** what a run-time fault throws: ExprRuntimeError(message, span) */
+export interface Fault {
+  message: string;
+  at: Span;
+}
+
+export type IR =
+  | { t: 'k'; v: unknown }
+  | { t: 'slot'; slot: number }
+  | { t: 'fn'; fn: Compiled }
+  | { t: 'path'; path: Path }
+  | { t: 'member'; obj: IR; read: MemberRead | undefined; get: (o: unknown, ctx: never) => unknown; fault: Fault }
+  | { t: 'not' | 'neg'; a: IR }
+  | { t: 'op'; op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '===' | '!=='; a: IR; b: IR }
+  | { t: 'and' | 'or'; a: IR; b: IR }
+  | { t: 'sameList'; eq: boolean; a: IR; b: IR }
+  /** `x in list`: the list is evaluated first */
+  | { t: 'in'; x: IR; list: IR }
+  | { t: 'if'; c: IR; a: IR; b: IR }
+  | { t: 'list'; items: IR[] }
+  /** a list's item, none out of range */
+  | { t: 'at'; obj: IR; idx: IR }
+  /** a keyed value's item: the key first, a fault when it is none, then the object */
+  | { t: 'key'; obj: IR; idx: IR; fault: Fault }
+  | { t: 'count'; list: IR; lam?: Lam }
+  | { t: 'fold'; kind: 'sum' | 'min' | 'max'; list: IR; lam?: Lam }
+  | { t: 'by'; less: boolean; list: IR; lam: Lam }
+  | { t: 'filter' | 'map'; list: IR; lam: Lam }
+  | { t: 'quant'; all: boolean; list: IR; lam: Lam }
+  | { t: 'end'; last: boolean; list: IR }
+  | { t: 'search'; asIndex: boolean; list: IR; x: IR }
+  | { t: 'pick'; min: boolean; args: IR[] }
+  | { t: 'math'; f: 'floor' | 'ceil' | 'abs' | 'round'; a: IR }
+  /** a scope function: `f.call([args], ctx)` */
+  | { t: 'fcall'; f: FunctionBinding; args: IR[] }
+  /** a spec function: every argument evaluated, then written to its slot, then the body run */
+  | { t: 'ucall'; slots: readonly number[]; body: Compiled; args: IR[] };
+
+/** a lambda argument: each element written to `slot`, then `body` evaluated */
+export interface Lam {
+  slot: number;
+  body: IR;
+}
+
+/** A top-level expression handed to a code unit: `run` is its closure until generated code replaces it. */
+export interface CodeCell {
+  run: Compiled;
+}
+
+/** Where compileExpr sends each top-level expression of a program (src/codegen/unit.ts). */
+export interface CodeSink {
+  add(ir: IR, closure: Compiled): CodeCell;
+}
+
+/** the typed form of a compiled node: its value if known, else its IR, else its closure */
+export function irOf(c: { fn: Compiled; konst?: { value: unknown }; ir?: IR }): IR {
+  if (c.konst) return { t: 'k', v: c.konst.value };
+  return c.ir ?? { t: 'fn', fn: c.fn };
+}
