@@ -22,7 +22,18 @@ const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIM
 
 const LOCAL = /^v[0-9]+$/;
 
-const PUNCTUATORS = ['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '(', ')', '[', ']', '{', '}', ';', ',', '.', '=', '<', '>', '+', '-', '*', '/', '!', '?', ':'];
+/** the punctuators the generator prints */
+const ALLOWED = new Set(['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '(', ')', '[', ']', '{', '}', ';', ',', '.', '=', '<', '>', '+', '-', '*', '/', '!', '?', ':']);
+/**
+ * Every punctuator JavaScript reads (and the HTML-like comments `<!--`, `-->` of Annex B), longest
+ * first: a source is cut as the engine cuts it, so allowed characters that run together into
+ * another token (`=` `>` into an arrow, `-` `-` into a decrement) are refused, not passed.
+ */
+const JS_PUNCTUATORS = [
+  '>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&&=', '||=', '??=', '<!--', '-->',
+  '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '**', '<<', '>>',
+  '{', '}', '(', ')', '[', ']', '.', ';', ',', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', '!', '~', '?', ':', '=', '@', '#',
+].sort((a, b) => b.length - a.length);
 
 export class CodegenRefused extends Error {
   constructor(message: string, readonly offset: number) {
@@ -60,8 +71,9 @@ export function checkGeneratedSource(src: string): number {
       if (j < src.length && (isIdStart(src[j]!) || src[j] === '.')) throw new CodegenRefused('a number that is not a plain integer', i);
     } else {
       if (ch === '/' && (src[i + 1] === '/' || src[i + 1] === '*')) throw new CodegenRefused('a comment', i);
-      const p = PUNCTUATORS.find((q) => src.startsWith(q, i));
-      if (p === undefined) throw new CodegenRefused(`character U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is outside the generated grammar`, i);
+      const p = JS_PUNCTUATORS.find((q) => src.startsWith(q, i));
+      if (p === undefined || (!ALLOWED.has(p) && p.length === 1)) throw new CodegenRefused(`character U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is outside the generated grammar`, i);
+      if (!ALLOWED.has(p)) throw new CodegenRefused(`'${p}' is not a punctuator the generator prints`, i);
       tok = p;
     }
     if (prev === '.' && !isIdStart(tok[0]!)) throw new CodegenRefused(`'.' followed by '${tok}'`, i);

@@ -40,6 +40,9 @@ export function codegenEnabled(): boolean {
 export class CodeUnit implements CodeSink {
   private readonly cells: { ir: IR; cell: CodeCell }[] = [];
 
+  /** `makeFunction`: the Function constructor to use (a test passes one of a context that forbids code from strings) */
+  constructor(private readonly makeFunction: FunctionConstructor = Function) {}
+
   add(ir: IR, closure: Compiled): CodeCell {
     const cell: CodeCell = { run: closure };
     // an expression that is all closure gains nothing from a generated wrapper around it
@@ -72,7 +75,7 @@ export class CodeUnit implements CodeSink {
     let fns: unknown;
     try {
       // the source holds only the generator's tokens (checked above); K and R are its only inputs
-      fns = new Function('K', 'R', source)(constants, RUNTIME);
+      fns = new this.makeFunction('K', 'R', source)(constants, RUNTIME);
     } catch (err) {
       return { ...base, mode: 'closures', reason: `code generation is not available here (${(err as Error).name}: ${(err as Error).message})` };
     }

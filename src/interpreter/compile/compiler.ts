@@ -55,9 +55,10 @@ export class Compiler {
     readonly loaded: LoadedSpec,
     readonly program: Program,
     codegen: boolean = codegenEnabled(),
+    makeFunction?: FunctionConstructor,
   ) {
     this.model = gameModel(loaded);
-    this.unit = codegen ? new CodeUnit() : undefined;
+    this.unit = codegen ? new CodeUnit(makeFunction) : undefined;
   }
 
   /** the parsed expression at obj[key]: from the model (parsed once at load), else parsed here */

@@ -12,8 +12,14 @@ import { compileEnds, compileFunctions, compileOutcome } from './outcome.ts';
 import { checkReachable } from './reachability.ts';
 import { MAX_PLAYERS } from '../../limits.ts';
 
-/** `codegen: false` keeps every expression a closure (default: generated code unless RULES_CODEGEN=off) */
-export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compiler['onExpression']; codegen?: boolean } = {}): { program?: Program; diagnostics: Diagnostic[] } {
+/**
+ * `codegen: false` keeps every expression a closure (default: generated code unless RULES_CODEGEN=off);
+ * `makeFunction`: the Function constructor generated code is made with (tests: one that refuses)
+ */
+export function compileProgram(
+  loaded: LoadedSpec,
+  opts: { onExpression?: Compiler['onExpression']; codegen?: boolean; makeFunction?: FunctionConstructor } = {},
+): { program?: Program; diagnostics: Diagnostic[] } {
   const spec = loaded.spec as unknown as Node;
   const game = isNode(spec['game']) ? spec['game'] : {};
   const players = isNode(game['players']) ? game['players'] : {};
@@ -40,7 +46,7 @@ export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compil
     functions: new Map(),
     choiceProofs: [],
   };
-  const cc = new Compiler(loaded, program, opts.codegen);
+  const cc = new Compiler(loaded, program, opts.codegen, opts.makeFunction);
   cc.onExpression = opts.onExpression;
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
   else checkPlayers(cc, players, program);
