@@ -8,7 +8,9 @@
  * `K` and are printed as `K[<index>]`; numbers are printed only as unsigned integers (others go
  * to K too); names are the generator's own. tokens.ts checks the result again.
  */
+import type { Span } from '../expr/ast.ts';
 import type { IR, Lam, MemberRead, Path } from '../expr/ir.ts';
+import type { Compiled } from '../expr/scope.ts';
 import { PATH_PROPS } from './tokens.ts';
 
 export interface Emitted {
@@ -16,10 +18,13 @@ export interface Emitted {
   constants: unknown[];
 }
 
-export function emitProgram(exprs: readonly IR[]): Emitted {
-  const e = new Emitter();
-  const fns = exprs.map((ir) => e.fn(ir));
-  return { source: `return [\n${fns.join(',\n')}\n];`, constants: e.constants };
+/** a spec function's body that is itself one of the generated functions: called directly */
+export type DirectCalls = ReadonlyMap<Compiled, { index: number; at: Span }>;
+
+export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map()): Emitted {
+  const e = new Emitter(direct);
+  const fns = exprs.map((ir, i) => `const f${int(i)}=${e.fn(ir)};`);
+  return { source: `${fns.join('\n')}\nreturn [${exprs.map((_, i) => `f${int(i)}`).join(',')}];`, constants: e.constants };
 }
 
 /** a node with no effect but its value or a fault: skipping or reordering its runs changes nothing */
@@ -58,6 +63,8 @@ class Emitter {
   private readonly index = new Map<unknown, number>();
   private next = 0;
   private out: string[] = [];
+
+  constructor(private readonly direct: DirectCalls) {}
 
   fn(ir: IR): string {
     this.out = [];
@@ -225,7 +232,13 @@ class Emitter {
         // as directCall: every argument first, then the slots, then the body
         const args = ir.args.map((x) => this.gen(x));
         args.forEach((a, i) => this.line(`L[${int(ir.slots[i]!)}]=${a};`));
-        return this.let(`${this.k(ir.body)}(c)`);
+        const d = this.direct.get(ir.body);
+        if (!d) return this.let(`${this.k(ir.body)}(c)`);
+        // the body's own function, its faults placed at the body as its entry places them
+        const v = this.fresh();
+        const err = this.fresh();
+        this.line(`let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`);
+        return v;
       }
     }
   }

@@ -2,7 +2,7 @@
  * `R`: the only helpers generated code calls, one entry per name in RUNTIME_NAMES. Each means
  * exactly what the closure compiler does at the same node (src/expr/compile.ts, builtins.ts).
  */
-import { mod, sameList } from '../expr/compile.ts';
+import { asRuntimeError, mod, sameList } from '../expr/compile.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import type { Fault } from '../expr/ir.ts';
 import type { RUNTIME_NAMES } from './tokens.ts';
@@ -13,6 +13,7 @@ export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown 
   },
   mod,
   sameList,
+  rethrow: asRuntimeError,
   isInt: Number.isInteger,
   min: Math.min,
   max: Math.max,

@@ -7,20 +7,20 @@
  * prints only such tokens, so a refusal is an internal error (and the closures are kept).
  */
 
-export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let', 'return', 'if', 'else', 'for', 'break', 'null', 'true', 'false']);
+export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let', 'return', 'if', 'else', 'for', 'break', 'try', 'catch', 'throw', 'null', 'true', 'false']);
 
-/** `c` the run context, `L` its locals, `K` the constants table, `R` the runtime helpers */
+/** `c` the run context, `L` its locals, `K` the constants table, `R` the runtime helpers; `f<n>` the generated functions, `v<n>` their locals */
 export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R']);
 
 /** the helpers generated code may call as `R.<name>` (src/codegen/runtime.ts) */
-export const RUNTIME_NAMES = ['fail', 'mod', 'sameList', 'isInt', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
+export const RUNTIME_NAMES = ['fail', 'rethrow', 'mod', 'sameList', 'isInt', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
 
 /** property names of the run context and of arrays that generated code reads after a `.` */
 export const PATH_PROPS: ReadonlySet<string> = new Set(['locals', 's', 't', 'g', 'z', 'v', 'seats', 'out', 'options', 'players', 'props', 'kindOf', 'spaces']);
 const METHODS = ['length', 'push', 'indexOf', 'call'];
 const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIME_NAMES]);
 
-const LOCAL = /^v[0-9]+$/;
+const LOCAL = /^[vf][0-9]+$/;
 
 /** the punctuators the generator prints */
 const ALLOWED = new Set(['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '(', ')', '[', ']', '{', '}', ';', ',', '.', '=', '<', '>', '+', '-', '*', '/', '!', '?', ':']);

@@ -7,6 +7,7 @@
  * `RULES_CODEGEN=off` in the environment forces closures (no unit at all).
  */
 import type { Compiled } from '../expr/scope.ts';
+import type { Span } from '../expr/ast.ts';
 import type { CodeCell, CodeSink, IR } from '../expr/ir.ts';
 import { emitProgram } from './emit.ts';
 import { RUNTIME } from './runtime.ts';
@@ -38,16 +39,23 @@ export function codegenEnabled(): boolean {
 }
 
 export class CodeUnit implements CodeSink {
-  private readonly cells: { ir: IR; cell: CodeCell }[] = [];
+  private readonly cells: { ir: IR; cell: CodeCell; at: Span }[] = [];
+  /** the function callers get for a cell -> its index among the generated functions */
+  private readonly entries = new Map<Compiled, number>();
 
   /** `makeFunction`: the Function constructor to use (a test passes one of a context that forbids code from strings) */
   constructor(private readonly makeFunction: FunctionConstructor = Function) {}
 
-  add(ir: IR, closure: Compiled): CodeCell {
+  add(ir: IR, closure: Compiled, at: Span): CodeCell {
     const cell: CodeCell = { run: closure };
     // an expression that is all closure gains nothing from a generated wrapper around it
-    if (ir.t !== 'fn') this.cells.push({ ir, cell });
+    if (ir.t !== 'fn') this.cells.push({ ir, cell, at });
     return cell;
+  }
+
+  entry(cell: CodeCell, entry: Compiled): void {
+    const i = this.cells.findLastIndex((c) => c.cell === cell);
+    if (i >= 0) this.entries.set(entry, i);
   }
 
   /** generate, check and install; the report is kept for `program` */
@@ -61,7 +69,8 @@ export class CodeUnit implements CodeSink {
     const expressions = this.cells.length;
     let emitted;
     try {
-      emitted = emitProgram(this.cells.map((c) => c.ir));
+      const direct = new Map([...this.entries].map(([entry, i]) => [entry, { index: i, at: this.cells[i]!.at }] as const));
+      emitted = emitProgram(this.cells.map((c) => c.ir), direct);
     } catch (err) {
       return { mode: 'closures', reason: `internal error in the generator: ${(err as Error).message}`, expressions, constants: 0 };
     }

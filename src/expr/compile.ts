@@ -554,14 +554,16 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined): Compiled {
   if (r.konst || slotOf.has(fn)) return fn;
   if (sink) {
     // the closure runs until the program's generated code replaces it in the cell
-    const cell = sink.add(irOf(r), fn);
-    return (ctx) => {
+    const cell = sink.add(irOf(r), fn, at);
+    const entry: Compiled = (ctx) => {
       try {
         return cell.run(ctx);
       } catch (err) {
         throw asRuntimeError(err, at);
       }
     };
+    sink.entry(cell, entry);
+    return entry;
   }
   return (ctx) => {
     try {
@@ -572,7 +574,7 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined): Compiled {
   };
 }
 
-function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
+export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
   if (err instanceof ExprRuntimeError) return err;
   const message = err instanceof TypeError && / of (null|undefined)\b/.test(err.message) ? 'a value here is none where a list or an item is needed' : (err as Error).message;
   return new ExprRuntimeError(message, at);

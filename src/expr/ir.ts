@@ -74,7 +74,10 @@ export interface CodeCell {
 
 /** Where compileExpr sends each top-level expression of a program (src/codegen/unit.ts). */
 export interface CodeSink {
-  add(ir: IR, closure: Compiled): CodeCell;
+  /** `at`: the expression's span, which a fault inside it is reported at */
+  add(ir: IR, closure: Compiled, at: Span): CodeCell;
+  /** `entry` is the function callers get for the cell (a spec function's body: generated calls go straight to the cell's code) */
+  entry(cell: CodeCell, entry: Compiled): void;
 }
 
 /** the typed form of a compiled node: its value if known, else its IR, else its closure */
