@@ -132,7 +132,10 @@ class Emitter {
         const o = this.gen(ir.obj);
         this.line(`if(${o}==null)R.fail(${this.k(ir.fault)});`);
         if (!ir.read) return this.let(`${this.k(ir.get)}(${o},c)`);
-        return this.let(this.memberRead(ir.read, o));
+        const read = this.memberRead(ir.read, o);
+        if (!ir.read.slice) return this.let(read);
+        const { from, size } = ir.read.slice;
+        return this.let(`${read}.slice(${int(from)},${int(from + size)})`);
       }
       case 'not': return this.let(`!${this.gen(ir.a)}`);
       case 'neg': return this.let(`-(${this.gen(ir.a)})`);
@@ -178,12 +181,35 @@ class Emitter {
       case 'key': {
         const i = this.gen(ir.idx);
         this.line(`if(${i}==null)R.fail(${this.k(ir.fault)});`);
+        // a keyed zone's item read in place, without copying out all its items first
+        const whole = this.unsliced(ir.obj);
+        if (whole) {
+          const { from, size } = whole.slice;
+          return this.let(`R.isInt(${i})&&${i}>=0&&${i}<${int(size)}?${whole.array}[${int(from)} + ${i}]:null`);
+        }
         const o = this.gen(ir.obj);
         return this.let(`${o}[${i}]??null`);
       }
+      case 'slice': return this.let(`${this.path('c', ir.path)}.slice(${int(ir.from)},${int(ir.from + ir.size)})`);
+      case 'sortBy': {
+        const a = this.gen(ir.list);
+        const keys = this.let('[]');
+        this.loop(a, (e) => this.line(`${keys}.push(${this.lam(ir.lam, e)});`));
+        return this.let(`R.order(${a},${keys})`);
+      }
+      case 'helper': {
+        const args = ir.args.map((x) => this.gen(x));
+        const [a, b] = args as [string, string];
+        switch (ir.name) {
+          case 'concat': case 'range': return this.let(`R.${ir.name}(${a},${b},${this.k(ir.call)})`);
+          case 'take': return this.let(`${a}.slice(0,R.max(0,${b}))`);
+          case 'drop': return this.let(`${a}.slice(R.max(0,${b}))`);
+          case 'reverse': return this.let(`R.reversed(${a})`);
+        }
+      }
       case 'count': return this.count(ir.list, ir.lam);
       case 'fold': return this.fold(ir.kind, ir.list, ir.lam);
-      case 'by': return this.by(ir.less, ir.list, ir.lam);
+      case 'by': return ir.all ? this.allBy(ir.less, ir.list, ir.lam) : this.by(ir.less, ir.list, ir.lam);
       case 'filter': case 'map': {
         const out = this.let('[]');
         this.each(ir.list, false, ir.lam.body, (e) => {
@@ -243,6 +269,17 @@ class Emitter {
     }
   }
 
+  /** a keyed zone's whole array and where its items lie, when `ir` reads one (else undefined: nothing emitted) */
+  private unsliced(ir: IR): { array: string; slice: { from: number; size: number } } | undefined {
+    if (ir.t === 'slice') return { array: this.let(this.path('c', ir.path)), slice: ir };
+    if (ir.t === 'member' && ir.read?.slice) {
+      const o = this.gen(ir.obj);
+      this.line(`if(${o}==null)R.fail(${this.k(ir.fault)});`);
+      return { array: this.let(this.memberRead(ir.read, o)), slice: ir.read.slice };
+    }
+    return undefined;
+  }
+
   private memberRead(r: MemberRead, o: string): string {
     const base = 'table' in r.base ? this.k(r.base.table) : this.path('c', r.base);
     const key = r.key === 'obj' ? o : `c.t.kindOf[${o}]`;
@@ -270,15 +307,22 @@ class Emitter {
   private each(list: IR, exits: boolean, outer: IR | undefined, body: (e: string) => void): void {
     const f = this.fusable(list, exits, outer) ? (list as Filter) : undefined;
     const a = this.gen(f ? f.list : list);
+    this.loop(a, (e) => {
+      if (f) this.line(`if(${this.lam(f.lam, e)}){`);
+      body(e);
+      if (f) this.line('}');
+    });
+    // stopped early, the filter's slot still ends on the last item, as the filter left it
+    if (f && exits) this.line(`if(${a}.length>0)L[${int(f.lam.slot)}]=${a}[${a}.length-1];`);
+  }
+
+  /** for each item e of the array a: body(e) */
+  private loop(a: string, body: (e: string) => void): void {
     const i = this.fresh();
     const e = this.fresh();
     this.line(`for(let ${i}=0;${i}<${a}.length;${i}=${i}+1){const ${e}=${a}[${i}];`);
-    if (f) this.line(`if(${this.lam(f.lam, e)}){`);
     body(e);
-    if (f) this.line('}');
     this.line('}');
-    // stopped early, the filter's slot still ends on the last item, as the filter left it
-    if (f && exits) this.line(`if(${a}.length>0)L[${int(f.lam.slot)}]=${a}[${a}.length-1];`);
   }
 
   private count(list: IR, lam: Lam | undefined): string {
@@ -304,6 +348,18 @@ class Emitter {
       else this.line(`if(!${seen}){${acc}=${x};${seen}=true;}else if(${x} ${kind === 'min' ? '<' : '>'} ${acc})${acc}=${x};`);
     });
     return acc;
+  }
+
+  /** every element tied at the least (greatest) key, in list order */
+  private allBy(less: boolean, list: IR, lam: Lam): string {
+    const out = this.let('[]');
+    const bk = this.fresh();
+    this.line(`let ${bk}=0;`);
+    this.each(list, false, lam.body, (e) => {
+      const k = this.lam(lam, e);
+      this.line(`if(${out}.length===0||${k} ${less ? '<' : '>'} ${bk}){${out}.length=0;${out}.push(${e});${bk}=${k};}else if(${k}===${bk})${out}.push(${e});`);
+    });
+    return out;
   }
 
   /** the first element with the least (greatest) key; none when there is none */

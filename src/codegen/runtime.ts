@@ -3,6 +3,7 @@
  * exactly what the closure compiler does at the same node (src/expr/compile.ts, builtins.ts).
  */
 import { asRuntimeError, mod, sameList } from '../expr/compile.ts';
+import { concatLists, orderByKeys, rangeList, reversed } from '../expr/builtins.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import type { Fault } from '../expr/ir.ts';
 import type { RUNTIME_NAMES } from './tokens.ts';
@@ -14,6 +15,10 @@ export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown 
   mod,
   sameList,
   rethrow: asRuntimeError,
+  concat: concatLists,
+  range: rangeList,
+  order: orderByKeys,
+  reversed,
   isInt: Number.isInteger,
   min: Math.min,
   max: Math.max,

@@ -13,11 +13,11 @@ export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let'
 export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R']);
 
 /** the helpers generated code may call as `R.<name>` (src/codegen/runtime.ts) */
-export const RUNTIME_NAMES = ['fail', 'rethrow', 'mod', 'sameList', 'isInt', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
+export const RUNTIME_NAMES = ['fail', 'rethrow', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
 
 /** property names of the run context and of arrays that generated code reads after a `.` */
 export const PATH_PROPS: ReadonlySet<string> = new Set(['locals', 's', 't', 'g', 'z', 'v', 'seats', 'out', 'options', 'players', 'props', 'kindOf', 'spaces']);
-const METHODS = ['length', 'push', 'indexOf', 'call'];
+const METHODS = ['length', 'push', 'indexOf', 'call', 'slice'];
 const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIME_NAMES]);
 
 const LOCAL = /^[vf][0-9]+$/;

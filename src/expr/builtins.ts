@@ -219,7 +219,7 @@ function by(name: string, less: boolean, all: boolean): Builtin {
           }
         }
         return out;
-      });
+      }, { t: 'by', less, all: true, list: irOf(c), lam: p.lam });
     }
     return ok(elem, (ctx) => {
       const a = l(ctx);
@@ -314,26 +314,34 @@ const sortBy: Builtin = (call, cx) => {
     const a = l(ctx);
     const locals = ctx.locals;
     const keys = new Array<number>(a.length);
-    const idx = new Array<number>(a.length);
     for (let i = 0; i < a.length; i++) {
       locals[slot] = a[i];
       keys[i] = f(ctx) as number;
-      idx[i] = i;
     }
-    // ties broken by position: stable whatever the engine's sort does
-    idx.sort((i, j) => (keys[i]! < keys[j]! ? -1 : keys[i]! > keys[j]! ? 1 : i - j));
-    return idx.map((i) => a[i]);
-  });
+    return orderByKeys(a, keys);
+  }, { t: 'sortBy', list: irOf(c), lam: p.lam });
 };
 
+/** the items of a in ascending order of keys (one per item), ties by position */
+export function orderByKeys(a: Arr, keys: readonly number[]): unknown[] {
+  const idx = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) idx[i] = i;
+  // ties broken by position: stable whatever the engine's sort does
+  idx.sort((i, j) => (keys[i]! < keys[j]! ? -1 : keys[i]! > keys[j]! ? 1 : i - j));
+  return idx.map((i) => a[i]);
+}
+
+/** a reversed copy */
+export const reversed = (a: Arr): unknown[] => a.slice().reverse();
+
 /** one list argument, same list type out */
-function listToList(name: string, op: (a: Arr) => unknown[]): Builtin {
+function listToList(name: 'reverse', op: (a: Arr) => unknown[]): Builtin {
   return (call, cx) => {
     if (!arity(cx, call, 1, 1, `${name}(l)`)) return quiet();
     const { c, elem } = listArg(cx, call, 0);
     if (c.bad) return quiet();
     const l = c.fn as List;
-    return ok(T.list(elem), (ctx) => op(l(ctx)));
+    return ok(T.list(elem), (ctx) => op(l(ctx)), { t: 'helper', name, args: [irOf(c)] });
   };
 }
 
@@ -358,9 +366,10 @@ function slice(name: string, fromStart: boolean): Builtin {
     const l = c.fn as List;
     const nf = n.fn as Num;
     // a negative n counts as 0 (slice would count it from the end)
+    const ir: IR = { t: 'helper', name: fromStart ? 'take' : 'drop', args: [irOf(c), irOf(n)] };
     return ok(T.list(elem), fromStart
       ? (ctx) => l(ctx).slice(0, Math.max(0, nf(ctx)))
-      : (ctx) => l(ctx).slice(Math.max(0, nf(ctx))));
+      : (ctx) => l(ctx).slice(Math.max(0, nf(ctx))), ir);
   };
 }
 
@@ -377,15 +386,16 @@ const concat: Builtin = (call, cx) => {
   const fa = a.c.fn as List;
   const fb = b.c.fn as List;
   // a copy and pushes: Array.prototype.concat is slow (it checks every argument for spreading)
-  return ok(T.list(elem), (ctx) => {
-    const a = fa(ctx);
-    const b = fb(ctx);
-    tooLong(a.length + b.length, call);
-    const out = a.slice();
-    for (let i = 0; i < b.length; i++) out.push(b[i]);
-    return out;
-  });
+  return ok(T.list(elem), (ctx) => concatLists(fa(ctx), fb(ctx), call), { t: 'helper', name: 'concat', args: [irOf(a.c), irOf(b.c)], call });
 };
+
+/** a + b as a new list (refused past MAX_LIST_LENGTH) */
+export function concatLists(a: Arr, b: Arr, call: CallNode): unknown[] {
+  tooLong(a.length + b.length, call);
+  const out = a.slice();
+  for (let i = 0; i < b.length; i++) out.push(b[i]);
+  return out;
+}
 
 function search(name: string, asIndex: boolean): Builtin {
   return (call, cx) => {
@@ -422,14 +432,18 @@ const range: Builtin = (call, cx) => {
   const fa = a.fn as Num;
   const fb = b.fn as Num;
   return ok(T.list(T.number), (ctx) => {
-    const out: number[] = [];
     const lo = fa(ctx);
-    const hi = fb(ctx);
-    tooLong(hi - lo, call);
-    for (let i = lo; i < hi; i++) out.push(i);
-    return out;
-  });
+    return rangeList(lo, fb(ctx), call);
+  }, { t: 'helper', name: 'range', args: [irOf(a), irOf(b)], call });
 };
+
+/** lo, lo + 1, …, below hi (refused past MAX_LIST_LENGTH) */
+export function rangeList(lo: number, hi: number, call: CallNode): number[] {
+  const out: number[] = [];
+  tooLong(hi - lo, call);
+  for (let i = lo; i < hi; i++) out.push(i);
+  return out;
+}
 
 export const builtins: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['count', count],
@@ -445,7 +459,7 @@ export const builtins: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['any', quantifier('any', false)],
   ['all', quantifier('all', true)],
   ['sortBy', sortBy],
-  ['reverse', listToList('reverse', (a) => a.slice().reverse())],
+  ['reverse', listToList('reverse', reversed)],
   ['first', end('first', false)],
   ['last', end('last', true)],
   ['take', slice('take', true)],

@@ -188,7 +188,11 @@ export class Compiler implements Cx {
     const b = this.scope.name(n.name);
     if (b) {
       const slot = slotOf.get(b.get);
-      return { type: b.type, fn: b.get, ir: slot !== undefined ? { t: 'slot', slot } : b.path ? { t: 'path', path: b.path } : { t: 'fn', fn: b.get } };
+      const ir = slot !== undefined ? { t: 'slot', slot } as const
+        : b.path && b.slice ? { t: 'slice', path: b.path, ...b.slice } as const
+        : b.path ? { t: 'path', path: b.path } as const
+        : { t: 'fn', fn: b.get } as const;
+      return { type: b.type, fn: b.get, ir };
     }
     if (this.functionExists(n.name)) {
       return this.error(n, `'${n.name}' is a function: call it with its arguments, like ${n.name}(…)`);

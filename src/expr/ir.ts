@@ -21,6 +21,8 @@ export interface MemberRead {
   rest: Path;
   /** `?? null` after the read (a table with gaps) */
   orNone?: true;
+  /** a keyed zone: items from..from+size of the array read */
+  slice?: { from: number; size: number };
 }
 
 /** what a run-time fault throws: ExprRuntimeError(message, span) */
@@ -49,7 +51,13 @@ export type IR =
   | { t: 'key'; obj: IR; idx: IR; fault: Fault }
   | { t: 'count'; list: IR; lam?: Lam }
   | { t: 'fold'; kind: 'sum' | 'min' | 'max'; list: IR; lam?: Lam }
-  | { t: 'by'; less: boolean; list: IR; lam: Lam }
+  /** minBy/maxBy, or with `all` allMinBy/allMaxBy */
+  | { t: 'by'; less: boolean; all?: true; list: IR; lam: Lam }
+  | { t: 'sortBy'; list: IR; lam: Lam }
+  /** a list built-in run by its own function (R.<name>); `call` is where a too-long list is reported */
+  | { t: 'helper'; name: 'concat' | 'range' | 'take' | 'drop' | 'reverse'; args: IR[]; call?: Span }
+  /** a keyed var or zone read whole: the items from..from+size of the array at path */
+  | { t: 'slice'; path: Path; from: number; size: number }
   | { t: 'filter' | 'map'; list: IR; lam: Lam }
   | { t: 'quant'; all: boolean; list: IR; lam: Lam }
   | { t: 'end'; last: boolean; list: IR }

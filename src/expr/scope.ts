@@ -14,6 +14,8 @@ export interface NameBinding {
   get: Compiled;
   /** the same read as a path from the context, for generated code (`['s', 'g', 3]` is ctx.s.g[3]) */
   path?: Path;
+  /** or the items from..from+size of the array at that path (a keyed zone) */
+  slice?: { from: number; size: number };
 }
 
 export interface MemberBinding {

@@ -53,7 +53,13 @@ function seatMember(p: Program, id: string): MemberBinding | SlotMemberBinding |
   if (!z) return undefined;
   const zs = z.slot;
   // a keyed zone reads as one list per item
-  if (z.by !== undefined) return { type: zoneType(p, z), get: (obj, c) => r(c).s.seats[obj as number]!.z.slice(zs, zs + z.size) };
+  if (z.by !== undefined) {
+    return {
+      type: zoneType(p, z),
+      get: (obj, c) => r(c).s.seats[obj as number]!.z.slice(zs, zs + z.size),
+      read: { base: ['s', 'seats'], key: 'obj', rest: ['z'], slice: { from: zs, size: z.size } },
+    };
+  }
   return {
     type: zoneType(p, z),
     get: (obj, c) => r(c).s.seats[obj as number]!.z[zs],

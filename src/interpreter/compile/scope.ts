@@ -62,7 +62,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
       if (v >= 0) return { type: declType(p, p.vars[v]!), get: (c) => r(c).s.g[v], path: ['s', 'g', v] };
       const z = p.zones.find((d) => d.id === id && d.per === 'game');
       if (z && z.by === undefined) return { type: zoneType(p, z), get: (c) => r(c).s.z[z.slot], path: ['s', 'z', z.slot] };
-      if (z) return { type: zoneType(p, z), get: (c) => r(c).s.z.slice(z.slot, z.slot + z.size) };
+      if (z) return { type: zoneType(p, z), get: (c) => r(c).s.z.slice(z.slot, z.slot + z.size), path: ['s', 'z'], slice: { from: z.slot, size: z.size } };
       const set = p.spaces.findIndex((d) => d.id === id);
       if (set >= 0) return { type: T.list(T.space(id)), get: (c) => r(c).t.spaces[set], path: ['t', 'spaces', set] };
       return undefined;
