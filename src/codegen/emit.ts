@@ -281,6 +281,7 @@ class Emitter {
   }
 
   private memberRead(r: MemberRead, o: string): string {
+    if ('field' in r) return `${o}[${this.k(r.field)}]`;
     const base = 'table' in r.base ? this.k(r.base.table) : this.path('c', r.base);
     const key = r.key === 'obj' ? o : `c.t.kindOf[${o}]`;
     const read = this.path(`${base}[${key}]`, r.rest);

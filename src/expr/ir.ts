@@ -15,7 +15,15 @@ export type Path = readonly (string | number)[];
  * How a member reads off its object `o`: `base[key]` then `rest`, where base is a path from the
  * run context or a fixed table, and key is `o` itself or the kind of card `o` (`ctx.t.kindOf[o]`).
  */
-export interface MemberRead {
+export type MemberRead = TableRead | FieldRead;
+
+/** `o[field]`: a property of the object itself (an option of `options`), the name kept in K */
+export interface FieldRead {
+  field: string;
+  slice?: undefined;
+}
+
+export interface TableRead {
   base: Path | { table: readonly unknown[] };
   key: 'obj' | 'kind';
   rest: Path;

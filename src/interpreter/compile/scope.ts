@@ -72,7 +72,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         // only `options` has type any as an object: option members are typed by their declaration
         const o = p.options.find((d) => d.id === id);
         if (!o) return undefined;
-        return { type: T[o.type], get: (obj) => (obj as Record<string, Json>)[id] };
+        return { type: T[o.type], get: (obj) => (obj as Record<string, Json>)[id], read: { field: id } };
       }
       if (kind === 'static') return undefined;
       return memberOf(p, objType, id);
