@@ -212,7 +212,7 @@ class Emitter {
       case 'by': return ir.all ? this.allBy(ir.less, ir.list, ir.lam) : this.by(ir.less, ir.list, ir.lam);
       case 'filter': case 'map': {
         const out = this.let('[]');
-        this.each(ir.list, false, ir.lam.body, (e) => {
+        this.each(ir.list, ir.lam.body, (e) => {
           const v = this.lam(ir.lam, e);
           this.line(ir.t === 'filter' ? `if(${v})${out}.push(${e});` : `${out}.push(${v});`);
         });
@@ -221,17 +221,17 @@ class Emitter {
       case 'quant': {
         const r = this.fresh();
         this.line(`let ${r}=${ir.all};`);
-        this.each(ir.list, true, ir.lam.body, (e) => {
+        this.each(ir.list, ir.lam.body, (e, stop) => {
           const v = this.lam(ir.lam, e);
-          this.line(`if(${ir.all ? '!' : ''}${v}){${r}=${!ir.all};break;}`);
+          this.line(`if(${ir.all ? '!' : ''}${v}){${r}=${!ir.all};${stop}}`);
         });
         return r;
       }
       case 'end': {
-        if (!ir.last && this.fusable(ir.list, true, undefined)) {
+        if (!ir.last && this.fusable(ir.list, undefined)) {
           const r = this.fresh();
           this.line(`let ${r}=null;`);
-          this.each(ir.list, true, undefined, (e) => this.line(`${r}=${e};break;`));
+          this.each(ir.list, undefined, (e, stop) => this.line(`${r}=${e};${stop}`));
           return r;
         }
         const a = this.gen(ir.list);
@@ -295,26 +295,35 @@ class Emitter {
   }
 
   /**
-   * A filter can be fused into its consumer when nobody can tell: its condition and the
-   * consumer's body are pure (so interleaving them, or stopping early, changes nothing), or the
-   * consumer has no body and runs to the end (then the conditions run exactly as before).
+   * A filter can be fused into its consumer when nobody can tell. Its condition still runs on
+   * every item, in order, even once the consumer is decided (so its slot and its faults are as
+   * they were); what is saved is the list in between. With a consumer body too, the two
+   * interleave: fused only when both are pure.
    */
-  private fusable(list: IR, exits: boolean, outer: IR | undefined): boolean {
+  private fusable(list: IR, outer: IR | undefined): boolean {
     if (list.t !== 'filter') return false;
-    return (isPure(list.lam.body) && (outer === undefined || isPure(outer))) || (!exits && outer === undefined);
+    return outer === undefined || (isPure(list.lam.body) && isPure(outer));
   }
 
-  /** a loop over the elements of `list` (a fusable filter's kept ones), `body` per element */
-  private each(list: IR, exits: boolean, outer: IR | undefined, body: (e: string) => void): void {
-    const f = this.fusable(list, exits, outer) ? (list as Filter) : undefined;
+  /**
+   * A loop over the items of `list` (a fusable filter's kept ones), `body` per item; `stop` is
+   * the statement that ends the consumer: a break, or over a fused filter a flag that skips the
+   * consumer while the condition goes on to the last item.
+   */
+  private each(list: IR, outer: IR | undefined, body: (e: string, stop: string) => void): void {
+    const f = this.fusable(list, outer) ? (list as Filter) : undefined;
     const a = this.gen(f ? f.list : list);
+    if (!f) {
+      this.loop(a, (e) => body(e, 'break;'));
+      return;
+    }
+    const done = this.fresh();
+    this.line(`let ${done}=false;`);
     this.loop(a, (e) => {
-      if (f) this.line(`if(${this.lam(f.lam, e)}){`);
-      body(e);
-      if (f) this.line('}');
+      this.line(`if(${this.lam(f.lam, e)}&&!${done}){`);
+      body(e, `${done}=true;`);
+      this.line('}');
     });
-    // stopped early, the filter's slot still ends on the last item, as the filter left it
-    if (f && exits) this.line(`if(${a}.length>0)L[${int(f.lam.slot)}]=${a}[${a}.length-1];`);
   }
 
   /** for each item e of the array a: body(e) */
@@ -327,10 +336,10 @@ class Emitter {
   }
 
   private count(list: IR, lam: Lam | undefined): string {
-    if (!lam && !this.fusable(list, false, undefined)) return this.let(`${this.gen(list)}.length`);
+    if (!lam && !this.fusable(list, undefined)) return this.let(`${this.gen(list)}.length`);
     const n = this.fresh();
     this.line(`let ${n}=0;`);
-    this.each(list, false, lam?.body, (e) => {
+    this.each(list, lam?.body, (e) => {
       if (lam) this.line(`if(${this.lam(lam, e)})${n}=${n}+1;`);
       else this.line(`${n}=${n}+1;`);
     });
@@ -343,7 +352,7 @@ class Emitter {
     this.line(`let ${acc}=0;`);
     const seen = kind === 'sum' ? undefined : this.fresh();
     if (seen) this.line(`let ${seen}=false;`);
-    this.each(list, false, lam?.body, (e) => {
+    this.each(list, lam?.body, (e) => {
       const x = lam ? this.lam(lam, e) : e;
       if (!seen) this.line(`${acc}=${acc} + ${x};`);
       else this.line(`if(!${seen}){${acc}=${x};${seen}=true;}else if(${x} ${kind === 'min' ? '<' : '>'} ${acc})${acc}=${x};`);
@@ -356,7 +365,7 @@ class Emitter {
     const out = this.let('[]');
     const bk = this.fresh();
     this.line(`let ${bk}=0;`);
-    this.each(list, false, lam.body, (e) => {
+    this.each(list, lam.body, (e) => {
       const k = this.lam(lam, e);
       this.line(`if(${out}.length===0||${k} ${less ? '<' : '>'} ${bk}){${out}.length=0;${out}.push(${e});${bk}=${k};}else if(${k}===${bk})${out}.push(${e});`);
     });
@@ -369,7 +378,7 @@ class Emitter {
     const bk = this.fresh();
     const seen = this.fresh();
     this.line(`let ${best}=null;let ${bk}=0;let ${seen}=false;`);
-    this.each(list, false, lam.body, (e) => {
+    this.each(list, lam.body, (e) => {
       const k = this.lam(lam, e);
       this.line(`if(!${seen}){${best}=${e};${bk}=${k};${seen}=true;}else if(${k} ${less ? '<' : '>'} ${bk}){${best}=${e};${bk}=${k};}`);
     });
