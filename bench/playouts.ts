@@ -2,7 +2,10 @@
  * `npm run bench`: random playouts per second of every game under rules/, at its maximum player
  * count, for each engine that plays it, compared fairly:
  *
- *   interpreter   the spec through src/ (playout() with random agents, as `rules simulate`)
+ *   interpreter   the spec through src/ (playout() with random agents, as `rules simulate`): its
+ *                 expressions as generated code (src/codegen/)
+ *   closures      the same, every expression a closure (the fallback, RULES_CODEGEN=off): the
+ *                 ratio "generated / closures" is what the code generator gains
  *   reference     bench/reference/<game>.ts — hand-written, playing the *same games* (same RNG
  *                 draws, same cards, same agent choices: test/bench/ checks it)
  *   lower bound   bench/reference/<game>.lower-bound.ts — hand-written with less work (cheaper
@@ -17,12 +20,15 @@
  *   npm run bench                                   # every game under rules/
  *   npm run bench -- the-boss --rounds 9 --slice 0.5 --json bench.json
  *   npm run bench -- --rules-dir DIR --players 4
+ *   npm run bench -- --cpu                          # per CPU second: steadier when other work shares the cores
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
+import { compileProgram } from '../src/interpreter/compile/index.ts';
+import { makeEngine } from '../src/interpreter/engine.ts';
 import { agentSeedFor } from '../src/agents/random-agent.ts';
 import { playout } from '../src/agents/playout.ts';
 import { gameSeed } from '../src/cli/simulate.ts';
@@ -64,10 +70,11 @@ const median = (xs: number[]): number => {
 
 const figure = (samples: number[]): Figure => ({ samples, median: median(samples), min: Math.min(...samples), max: Math.max(...samples) });
 
-/** play games 0, 1, 2, … for `seconds`; playouts/s and decisions taken */
-function slice(run: EngineRun, seconds: number): { rate: number; games: number; actions: number } {
+/** play games 0, 1, 2, … for `seconds`; playouts/s (of wall time, or with `cpu` of this process's CPU time) and decisions taken */
+function slice(run: EngineRun, seconds: number, cpu = false): { rate: number; games: number; actions: number } {
   const budget = seconds * 1000;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   let games = 0;
   let actions = 0;
   let now = t0;
@@ -76,7 +83,9 @@ function slice(run: EngineRun, seconds: number): { rate: number; games: number; 
     games++;
     now = performance.now();
   }
-  return { rate: games / ((now - t0) / 1000), games, actions };
+  const used = process.cpuUsage(c0);
+  const ms = cpu ? (used.user + used.system) / 1000 : now - t0;
+  return { rate: games / (ms / 1000), games, actions };
 }
 
 interface Args {
@@ -86,10 +95,12 @@ interface Args {
   rulesDir: string;
   players?: number;
   json?: string;
+  /** rates per CPU second of this process rather than per wall second (steadier when other work shares the cores) */
+  cpu: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { games: [], rounds: 7, slice: 0.4, rulesDir: fileURLToPath(new URL('../rules', import.meta.url)) };
+  const a: Args = { games: [], rounds: 7, slice: 0.4, rulesDir: fileURLToPath(new URL('../rules', import.meta.url)), cpu: false };
   const num = (name: string, v: string | undefined): number => {
     const n = Number(v);
     if (!(n > 0)) throw new Error(`${name} must be a positive number, got '${v}'`);
@@ -102,7 +113,8 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--players') a.players = Math.round(num(x, argv[++i]));
     else if (x === '--rules-dir') a.rulesDir = resolve(argv[++i] ?? '.');
     else if (x === '--json') a.json = argv[++i] ?? 'bench.json';
-    else if (x.startsWith('-')) throw new Error(`unknown option ${x}; options: --rounds N, --slice SECONDS, --players N, --rules-dir DIR, --json FILE`);
+    else if (x === '--cpu') a.cpu = true;
+    else if (x.startsWith('-')) throw new Error(`unknown option ${x}; options: --rounds N, --slice SECONDS, --players N, --rules-dir DIR, --json FILE, --cpu`);
     else a.games.push(x);
   }
   return a;
@@ -122,12 +134,16 @@ function table(rows: string[][]): string {
 }
 
 async function enginesOf(id: string, dir: string, players: number): Promise<EngineRun[] | string> {
-  const { engine, diagnostics } = compileGameDir(dir);
-  if (engine === undefined) return `does not compile (${diagnostics.filter((d) => d.severity === 'error').length} errors)`;
+  const { engine, diagnostics, loaded } = compileGameDir(dir);
+  if (engine === undefined || loaded === undefined) return `does not compile (${diagnostics.filter((d) => d.severity === 'error').length} errors)`;
   const seeds: number[] = [];
   const seedOf = (i: number): number => (seeds[i] ??= gameSeed(1, i));
+  const closuresProgram = compileProgram(loaded, { codegen: false }).program;
+  if (closuresProgram === undefined) return 'does not compile with closures only';
+  const closures = makeEngine(closuresProgram);
   const runs: EngineRun[] = [
     { name: 'interpreter', play: (i) => playout(engine, { players, seed: seedOf(i), log: false }, agentSeedFor(seedOf(i)), { record: false }).steps },
+    { name: 'closures', play: (i) => playout(closures, { players, seed: seedOf(i), log: false }, agentSeedFor(seedOf(i)), { record: false }).steps },
   ];
   const ref = fileURLToPath(new URL(`./reference/${id}.ts`, import.meta.url));
   if (existsSync(ref)) {
@@ -159,14 +175,14 @@ async function benchGame(id: string, dir: string, a: Args): Promise<GameBench> {
       const rate: Record<string, number> = {};
       for (let k = 0; k < runs.length; k++) {
         const r = runs[(k + round) % runs.length]!;
-        const s = slice(r, a.slice);
+        const s = slice(r, a.slice, a.cpu);
         rate[r.name] = s.rate;
         (rates[r.name] ??= []).push(s.rate);
         const t = (totals[r.name] ??= { games: 0, actions: 0 });
         t.games += s.games;
         t.actions += s.actions;
       }
-      for (const other of ['reference', 'lower bound']) {
+      for (const other of ['closures', 'reference', 'lower bound']) {
         if (rate[other] !== undefined) (ratios[`interpreter/${other}`] ??= []).push(rate['interpreter']! / rate[other]!);
       }
     }
@@ -192,16 +208,18 @@ async function main(): Promise<void> {
     if (dir === undefined) throw new Error(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
     results.push(await benchGame(id, dir, a));
   }
-  const rows: string[][] = [['game', 'players', 'interpreter/s', 'reference/s', 'lower bound/s', 'interp/ref', 'interp/lower', 'actions/game']];
+  const rows: string[][] = [['game', 'players', 'interpreter/s', 'closures/s', 'generated/closures', 'reference/s', 'lower bound/s', 'interp/ref', 'interp/lower', 'actions/game']];
   for (const r of results) {
     if (r.error) {
-      rows.push([r.game, String(r.players), `error: ${r.error}`, '', '', '', '', '']);
+      rows.push([r.game, String(r.players), `error: ${r.error}`, '', '', '', '', '', '', '']);
       continue;
     }
     rows.push([
       r.game,
       String(r.players),
       fmtFigure(r.playouts['interpreter']),
+      fmtFigure(r.playouts['closures']),
+      fmtFigure(r.ratios['interpreter/closures'], 2),
       fmtFigure(r.playouts['reference']),
       fmtFigure(r.playouts['lower bound']),
       fmtFigure(r.ratios['interpreter/reference'], 3),
@@ -212,7 +230,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end (the figures move with the load; the ratios less)\n\n`);
   process.stdout.write(table(rows) + '\n');
   process.stdout.write(
-    `playouts/s: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s per engine; ratios taken within each round.\n` +
+    `playouts/s${a.cpu ? ' of CPU time' : ''}: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s per engine; ratios taken within each round.\n` +
+      'interpreter = expressions as generated code; closures = the same engine with every expression a closure (RULES_CODEGEN=off).\n' +
       'reference = hand-written, the same games (test/bench/); lower bound = hand-written with less work, other games.\n',
   );
   if (a.json) {
@@ -223,6 +242,7 @@ async function main(): Promise<void> {
       loadavg: loadavg(),
       rounds: a.rounds,
       slice: a.slice,
+      clock: a.cpu ? 'cpu' : 'wall',
       games: results,
     };
     writeFileSync(a.json, JSON.stringify(doc, null, 2) + '\n');

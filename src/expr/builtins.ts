@@ -9,6 +9,7 @@ import type { Compiled, Ctx } from './scope.ts';
 import { T, assignable, join, typeToString, type Type } from './types.ts';
 import { ExprRuntimeError } from './errors.ts';
 import { MAX_LIST_LENGTH } from '../limits.ts';
+import { irOf, type IR, type Lam } from './ir.ts';
 
 type Arr = readonly unknown[];
 type Num = (ctx: Ctx) => number;
@@ -46,6 +47,8 @@ interface L1 {
   slot: number;
   f: Compiled;
   type: Type;
+  /** the lambda as the code generator sees it */
+  lam: Lam;
 }
 
 /**
@@ -68,7 +71,7 @@ function lambdaArg(cx: Cx, call: CallNode, i: number, elem: Type, want: Type | '
     cx.error(bodyNode, `${call.name}: the ${role} must give a ${typeToString(want)}, got ${typeToString(b.type)}`);
     return undefined;
   }
-  return { slot: l.slots[0]!, f: b.fn, type: b.type };
+  return { slot: l.slots[0]!, f: b.fn, type: b.type, lam: { slot: l.slots[0]!, body: irOf(b) } };
 }
 
 /** the element type x must mix with to be looked for in a list of elem */
@@ -86,7 +89,7 @@ function searchable(cx: Cx, call: CallNode, elem: Type, x: C, argIndex: number):
   return true;
 }
 
-const ok = (type: Type, fn: Compiled): C => ({ type, fn });
+const ok = (type: Type, fn: Compiled, ir?: IR): C => (ir ? { type, fn, ir } : { type, fn });
 
 /** a list longer than MAX_LIST_LENGTH is refused before it is built (a hostile range would exhaust memory) */
 function tooLong(n: number, call: CallNode): void {
@@ -99,7 +102,7 @@ const count: Builtin = (call, cx) => {
   if (!arity(cx, call, 1, 2, 'count(l) or count(l, x => condition)')) return quiet();
   const { c, elem } = listArg(cx, call, 0);
   const l = c.fn as List;
-  if (call.args.length === 1) return c.bad ? quiet() : ok(T.number, (ctx) => l(ctx).length);
+  if (call.args.length === 1) return c.bad ? quiet() : ok(T.number, (ctx) => l(ctx).length, { t: 'count', list: irOf(c) });
   const p = lambdaArg(cx, call, 1, elem, T.bool, 'condition');
   if (!p || c.bad) return quiet();
   const { slot, f } = p;
@@ -112,11 +115,11 @@ const count: Builtin = (call, cx) => {
       if (f(ctx)) n++;
     }
     return n;
-  });
+  }, { t: 'count', list: irOf(c), lam: p.lam });
 };
 
 /** the numbers of l, or f over them, folded with `pick`; 0 for an empty list */
-function fold(name: string, usage: string, start: 'zero' | 'first', pick: (acc: number, x: number) => number): Builtin {
+function fold(name: 'sum' | 'min' | 'max', usage: string, start: 'zero' | 'first', pick: (acc: number, x: number) => number): Builtin {
   return (call, cx) => {
     if (!arity(cx, call, 1, 2, usage)) return quiet();
     const { c, elem } = listArg(cx, call, 0);
@@ -133,7 +136,7 @@ function fold(name: string, usage: string, start: 'zero' | 'first', pick: (acc: 
         let acc = start === 'zero' ? 0 : a[0]!;
         for (let i = start === 'zero' ? 0 : 1; i < a.length; i++) acc = pick(acc, a[i]!);
         return acc;
-      });
+      }, { t: 'fold', kind: name, list: irOf(c) });
     }
     const p = lambdaArg(cx, call, 1, elem, T.number, 'lambda');
     if (!p || c.bad) return quiet();
@@ -149,7 +152,7 @@ function fold(name: string, usage: string, start: 'zero' | 'first', pick: (acc: 
         acc = pick(acc, f(ctx) as number);
       }
       return acc;
-    });
+    }, { t: 'fold', kind: name, list: irOf(c), lam: p.lam });
   };
 }
 
@@ -171,15 +174,16 @@ function minmax(name: 'min' | 'max', listForm: Builtin): Builtin {
     if (xs.some((x) => x.bad)) return quiet();
     const fs = xs.map((x) => x.fn as Num);
     const pick = name === 'min' ? Math.min : Math.max;
+    const ir: IR = { t: 'pick', min: name === 'min', args: xs.map(irOf) };
     if (fs.length === 2) {
       const [a, b] = fs as [Num, Num];
-      return ok(T.number, (ctx) => pick(a(ctx), b(ctx)));
+      return ok(T.number, (ctx) => pick(a(ctx), b(ctx)), ir);
     }
     return ok(T.number, (ctx) => {
       let acc = fs[0]!(ctx);
       for (let i = 1; i < fs.length; i++) acc = pick(acc, fs[i]!(ctx));
       return acc;
-    });
+    }, ir);
   };
 }
 
@@ -215,7 +219,7 @@ function by(name: string, less: boolean, all: boolean): Builtin {
           }
         }
         return out;
-      });
+      }, { t: 'by', less, all: true, list: irOf(c), lam: p.lam });
     }
     return ok(elem, (ctx) => {
       const a = l(ctx);
@@ -233,7 +237,7 @@ function by(name: string, less: boolean, all: boolean): Builtin {
         }
       }
       return best;
-    });
+    }, { t: 'by', less, list: irOf(c), lam: p.lam });
   };
 }
 
@@ -255,7 +259,7 @@ const filter: Builtin = (call, cx) => {
       if (f(ctx)) out.push(a[i]);
     }
     return out;
-  });
+  }, { t: 'filter', list: irOf(c), lam: p.lam });
 };
 
 const map: Builtin = (call, cx) => {
@@ -274,7 +278,7 @@ const map: Builtin = (call, cx) => {
       out[i] = f(ctx);
     }
     return out;
-  });
+  }, { t: 'map', list: irOf(c), lam: p.lam });
 };
 
 /** any/all: short-circuit on the first element that decides */
@@ -294,7 +298,7 @@ function quantifier(name: string, wantAll: boolean): Builtin {
         if (!f(ctx) === wantAll) return !wantAll;
       }
       return wantAll;
-    });
+    }, { t: 'quant', all: wantAll, list: irOf(c), lam: p.lam });
   };
 }
 
@@ -310,26 +314,34 @@ const sortBy: Builtin = (call, cx) => {
     const a = l(ctx);
     const locals = ctx.locals;
     const keys = new Array<number>(a.length);
-    const idx = new Array<number>(a.length);
     for (let i = 0; i < a.length; i++) {
       locals[slot] = a[i];
       keys[i] = f(ctx) as number;
-      idx[i] = i;
     }
-    // ties broken by position: stable whatever the engine's sort does
-    idx.sort((i, j) => (keys[i]! < keys[j]! ? -1 : keys[i]! > keys[j]! ? 1 : i - j));
-    return idx.map((i) => a[i]);
-  });
+    return orderByKeys(a, keys);
+  }, { t: 'sortBy', list: irOf(c), lam: p.lam });
 };
 
+/** the items of a in ascending order of keys (one per item), ties by position */
+export function orderByKeys(a: Arr, keys: readonly number[]): unknown[] {
+  const idx = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) idx[i] = i;
+  // ties broken by position: stable whatever the engine's sort does
+  idx.sort((i, j) => (keys[i]! < keys[j]! ? -1 : keys[i]! > keys[j]! ? 1 : i - j));
+  return idx.map((i) => a[i]);
+}
+
+/** a reversed copy */
+export const reversed = (a: Arr): unknown[] => a.slice().reverse();
+
 /** one list argument, same list type out */
-function listToList(name: string, op: (a: Arr) => unknown[]): Builtin {
+function listToList(name: 'reverse', op: (a: Arr) => unknown[]): Builtin {
   return (call, cx) => {
     if (!arity(cx, call, 1, 1, `${name}(l)`)) return quiet();
     const { c, elem } = listArg(cx, call, 0);
     if (c.bad) return quiet();
     const l = c.fn as List;
-    return ok(T.list(elem), (ctx) => op(l(ctx)));
+    return ok(T.list(elem), (ctx) => op(l(ctx)), { t: 'helper', name, args: [irOf(c)] });
   };
 }
 
@@ -341,7 +353,7 @@ function end(name: string, last: boolean): Builtin {
     const l = c.fn as List;
     return ok(elem, last
       ? (ctx) => { const a = l(ctx); return a.length ? a[a.length - 1] : null; }
-      : (ctx) => { const a = l(ctx); return a.length ? a[0] : null; });
+      : (ctx) => { const a = l(ctx); return a.length ? a[0] : null; }, { t: 'end', last, list: irOf(c) });
   };
 }
 
@@ -354,9 +366,10 @@ function slice(name: string, fromStart: boolean): Builtin {
     const l = c.fn as List;
     const nf = n.fn as Num;
     // a negative n counts as 0 (slice would count it from the end)
+    const ir: IR = { t: 'helper', name: fromStart ? 'take' : 'drop', args: [irOf(c), irOf(n)] };
     return ok(T.list(elem), fromStart
       ? (ctx) => l(ctx).slice(0, Math.max(0, nf(ctx)))
-      : (ctx) => l(ctx).slice(Math.max(0, nf(ctx))));
+      : (ctx) => l(ctx).slice(Math.max(0, nf(ctx))), ir);
   };
 }
 
@@ -373,15 +386,16 @@ const concat: Builtin = (call, cx) => {
   const fa = a.c.fn as List;
   const fb = b.c.fn as List;
   // a copy and pushes: Array.prototype.concat is slow (it checks every argument for spreading)
-  return ok(T.list(elem), (ctx) => {
-    const a = fa(ctx);
-    const b = fb(ctx);
-    tooLong(a.length + b.length, call);
-    const out = a.slice();
-    for (let i = 0; i < b.length; i++) out.push(b[i]);
-    return out;
-  });
+  return ok(T.list(elem), (ctx) => concatLists(fa(ctx), fb(ctx), call), { t: 'helper', name: 'concat', args: [irOf(a.c), irOf(b.c)], call });
 };
+
+/** a + b as a new list (refused past MAX_LIST_LENGTH) */
+export function concatLists(a: Arr, b: Arr, call: CallNode): unknown[] {
+  tooLong(a.length + b.length, call);
+  const out = a.slice();
+  for (let i = 0; i < b.length; i++) out.push(b[i]);
+  return out;
+}
 
 function search(name: string, asIndex: boolean): Builtin {
   return (call, cx) => {
@@ -391,21 +405,22 @@ function search(name: string, asIndex: boolean): Builtin {
     if (!searchable(cx, call, elem, x, 1) || c.bad) return quiet();
     const l = c.fn as List;
     const xf = x.fn;
+    const ir: IR = { t: 'search', asIndex, list: irOf(c), x: irOf(x) };
     return asIndex
-      ? ok(T.number, (ctx) => l(ctx).indexOf(xf(ctx)))
-      : ok(T.bool, (ctx) => l(ctx).indexOf(xf(ctx)) >= 0);
+      ? ok(T.number, (ctx) => l(ctx).indexOf(xf(ctx)), ir)
+      : ok(T.bool, (ctx) => l(ctx).indexOf(xf(ctx)) >= 0, ir);
   };
 }
 
 // ---- numbers -----------------------------------------------------------------------------
 
-function math1(name: string, op: (x: number) => number): Builtin {
+function math1(name: 'floor' | 'ceil' | 'abs' | 'round', op: (x: number) => number): Builtin {
   return (call, cx) => {
     if (!arity(cx, call, 1, 1, `${name}(x)`)) return quiet();
     const x = numArg(cx, call, 0);
     if (x.bad) return quiet();
     const f = x.fn as Num;
-    return ok(T.number, (ctx) => op(f(ctx)));
+    return ok(T.number, (ctx) => op(f(ctx)), { t: 'math', f: name, a: irOf(x) });
   };
 }
 
@@ -417,14 +432,18 @@ const range: Builtin = (call, cx) => {
   const fa = a.fn as Num;
   const fb = b.fn as Num;
   return ok(T.list(T.number), (ctx) => {
-    const out: number[] = [];
     const lo = fa(ctx);
-    const hi = fb(ctx);
-    tooLong(hi - lo, call);
-    for (let i = lo; i < hi; i++) out.push(i);
-    return out;
-  });
+    return rangeList(lo, fb(ctx), call);
+  }, { t: 'helper', name: 'range', args: [irOf(a), irOf(b)], call });
 };
+
+/** lo, lo + 1, …, below hi (refused past MAX_LIST_LENGTH) */
+export function rangeList(lo: number, hi: number, call: CallNode): number[] {
+  const out: number[] = [];
+  tooLong(hi - lo, call);
+  for (let i = lo; i < hi; i++) out.push(i);
+  return out;
+}
 
 export const builtins: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['count', count],
@@ -440,7 +459,7 @@ export const builtins: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['any', quantifier('any', false)],
   ['all', quantifier('all', true)],
   ['sortBy', sortBy],
-  ['reverse', listToList('reverse', (a) => a.slice().reverse())],
+  ['reverse', listToList('reverse', reversed)],
   ['first', end('first', false)],
   ['last', end('last', true)],
   ['take', slice('take', true)],

@@ -7,6 +7,7 @@ import type { Ast, BinaryNode, CallNode, IndexNode, LambdaNode, MemberNode, Name
 import { builtinNames, builtins } from './builtins.ts';
 import type { C, CLambda, Cx } from './cx.ts';
 import { ExprRuntimeError, type ExprError } from './errors.ts';
+import { irOf, type CodeSink } from './ir.ts';
 import { parseExpr } from './parser.ts';
 import type { Compiled, Ctx, FunctionBinding, MemberBinding, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
@@ -41,7 +42,7 @@ export function readsSlot(fn: object): number | undefined {
 }
 
 /** floored modulo: the result has the divisor's sign, so (i - 1) % n stays in 0..n-1 */
-const mod = (x: number, y: number): number => {
+export const mod = (x: number, y: number): number => {
   const r = x % y;
   return r !== 0 && r < 0 !== y < 0 ? r + y : r;
 };
@@ -98,6 +99,7 @@ export class Compiler implements Cx {
       if (!isNumeric(i.type)) return this.error(n.index, `a list is indexed by a number, got ${typeToString(i.type)}`);
       return {
         type: o.type.of,
+        ir: { t: 'at', obj: irOf(o), idx: irOf(i) },
         fn: (ctx) => {
           const l = obj(ctx) as unknown[];
           const k = idx(ctx) as number;
@@ -107,10 +109,12 @@ export class Compiler implements Cx {
     }
     if (o.type.k === 'map') {
       if (!assignable(i.type, o.type.key) || i.type.k === 'none') return this.error(n.index, `this is keyed by ${typeToString(o.type.key)}, got ${typeToString(i.type)}`);
+      const ir = { t: 'key', obj: irOf(o), idx: irOf(i), fault: { message: 'cannot index by none', at: n.index } } as const;
       const slot = slotOf.get(idx);
       if (slot !== undefined) {
         return {
           type: o.type.of,
+          ir,
           fn: (ctx) => {
             const k = ctx.locals[slot];
             if (k === null || k === undefined) throw new ExprRuntimeError('cannot index by none', n.index);
@@ -120,6 +124,7 @@ export class Compiler implements Cx {
       }
       return {
         type: o.type.of,
+        ir,
         fn: (ctx) => {
           const k = idx(ctx);
           if (k === null || k === undefined) throw new ExprRuntimeError('cannot index by none', n.index);
@@ -177,11 +182,18 @@ export class Compiler implements Cx {
       const p = this.params[i]!;
       if (p.name === n.name) {
         const slot = p.slot;
-        return { type: p.type, fn: slotReader(slot) };
+        return { type: p.type, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
     }
     const b = this.scope.name(n.name);
-    if (b) return { type: b.type, fn: b.get };
+    if (b) {
+      const slot = slotOf.get(b.get);
+      const ir = slot !== undefined ? { t: 'slot', slot } as const
+        : b.path && b.slice ? { t: 'slice', path: b.path, ...b.slice } as const
+        : b.path ? { t: 'path', path: b.path } as const
+        : { t: 'fn', fn: b.get } as const;
+      return { type: b.type, fn: b.get, ir };
+    }
     if (this.functionExists(n.name)) {
       return this.error(n, `'${n.name}' is a function: call it with its arguments, like ${n.name}(…)`);
     }
@@ -205,15 +217,17 @@ export class Compiler implements Cx {
     const get = b.get;
     const name = n.name;
     const slot = slotOf.get(obj);
+    const ir = { t: 'member', obj: irOf(o), read: b.read, get, fault: { message: `cannot read '.${name}' of none`, at: n } } as const;
     if (slot !== undefined && isSlotMember(b)) {
       const none = (): never => {
         throw new ExprRuntimeError(`cannot read '.${name}' of none`, n);
       };
-      return { type: b.type, fn: b.fromSlot(slot, none) };
+      return { type: b.type, fn: b.fromSlot(slot, none), ir };
     }
     if (slot !== undefined) {
       return {
         type: b.type,
+        ir,
         fn: (ctx) => {
           const v = ctx.locals[slot];
           if (v === null || v === undefined) throw new ExprRuntimeError(`cannot read '.${name}' of none`, n);
@@ -223,6 +237,7 @@ export class Compiler implements Cx {
     }
     return {
       type: b.type,
+      ir,
       fn: (ctx) => {
         const v = obj(ctx);
         // the types do not track "maybe none" (first, minBy, unset seat vars): fail clearly here
@@ -259,13 +274,15 @@ export class Compiler implements Cx {
       return this.error(n, named ? r : `${n.name}: ${r}`);
     }
     const fs = args.map((a) => a.fn);
-    if (isSlotFunction(f) && f.slots.length === fs.length) return { type: r, fn: directCall(f.slots, f.body, fs) };
+    const irs = args.map(irOf);
+    if (isSlotFunction(f) && f.slots.length === fs.length) return { type: r, fn: directCall(f.slots, f.body, fs), ir: { t: 'ucall', slots: f.slots, body: f.body, args: irs } };
+    const ir = { t: 'fcall', f, args: irs } as const;
     // fixed-arity closures avoid building the argument array with map() at run time
     switch (fs.length) {
-      case 0: return { type: r, fn: (ctx) => f.call([], ctx) };
-      case 1: { const [a] = fs as [Compiled]; return { type: r, fn: (ctx) => f.call([a(ctx)], ctx) }; }
-      case 2: { const [a, b] = fs as [Compiled, Compiled]; return { type: r, fn: (ctx) => f.call([a(ctx), b(ctx)], ctx) }; }
-      default: return { type: r, fn: (ctx) => f.call(fs.map((g) => g(ctx)), ctx) };
+      case 0: return { type: r, ir, fn: (ctx) => f.call([], ctx) };
+      case 1: { const [a] = fs as [Compiled]; return { type: r, ir, fn: (ctx) => f.call([a(ctx)], ctx) }; }
+      case 2: { const [a, b] = fs as [Compiled, Compiled]; return { type: r, ir, fn: (ctx) => f.call([a(ctx), b(ctx)], ctx) }; }
+      default: return { type: r, ir, fn: (ctx) => f.call(fs.map((g) => g(ctx)), ctx) };
     }
   }
 
@@ -275,11 +292,11 @@ export class Compiler implements Cx {
     const f = o.fn;
     if (op === 'not') {
       if (!isBool(o.type)) return this.error(operand, `'not' needs a bool, got ${typeToString(o.type)}`);
-      return this.fold({ type: T.bool, fn: (ctx) => !f(ctx) }, [o]);
+      return this.fold({ type: T.bool, fn: (ctx) => !f(ctx), ir: { t: 'not', a: irOf(o) } }, [o]);
     }
     if (!isNum(o.type)) return this.error(operand, `'-' needs a number, got ${typeToString(o.type)}`);
     const g = f as Num;
-    return this.fold({ type: T.number, fn: (ctx) => -g(ctx) }, [o]);
+    return this.fold({ type: T.number, fn: (ctx) => -g(ctx), ir: { t: 'neg', a: irOf(o) } }, [o]);
   }
 
   /** a node whose operands are all known at compile time is computed now */
@@ -300,32 +317,33 @@ export class Compiler implements Cx {
       case 'and': case 'or': {
         const badSide = !isBool(l.type) ? [n.left, l] as const : !isBool(r.type) ? [n.right, r] as const : undefined;
         if (badSide) return this.error(badSide[0], `'${op}' needs bools, got ${typeToString(badSide[1].type)}`);
-        return this.fold({ type: T.bool, fn: op === 'and' ? (ctx) => a(ctx) && b(ctx) : (ctx) => a(ctx) || b(ctx) }, [l, r]);
+        return this.fold({ type: T.bool, fn: op === 'and' ? (ctx) => a(ctx) && b(ctx) : (ctx) => a(ctx) || b(ctx), ir: { t: op, a: irOf(l), b: irOf(r) } }, [l, r]);
       }
       case '+': case '-': case '*': case '/': case '%':
       case '<': case '<=': case '>': case '>=': {
         const badSide = !isNum(l.type) ? [n.left, l] as const : !isNum(r.type) ? [n.right, r] as const : undefined;
         if (badSide) return this.error(badSide[0], `'${op}' needs numbers, got ${typeToString(badSide[1].type)}`);
-        return this.fold(arith(op, a as Num, b as Num), [l, r]);
+        return this.fold({ ...arith(op, a as Num, b as Num), ir: { t: 'op', op, a: irOf(l), b: irOf(r) } }, [l, r]);
       }
       case '==': case '!=': {
         const j = join(l.type, r.type);
         if (!j) return this.error(n, `cannot compare ${typeToString(l.type)} with ${typeToString(r.type)} using '${op}'`);
         const eq = op === '==';
+        const ir = { t: 'op', op: eq ? '===' : '!==', a: irOf(l), b: irOf(r) } as const;
         // lists are equal when they hold equal items in the same order (a turn order, a hand of kinds)
-        if (j.k === 'list') return this.fold({ type: T.bool, fn: eq ? (ctx) => sameList(a(ctx), b(ctx)) : (ctx) => !sameList(a(ctx), b(ctx)) }, [l, r]);
+        if (j.k === 'list') return this.fold({ type: T.bool, fn: eq ? (ctx) => sameList(a(ctx), b(ctx)) : (ctx) => !sameList(a(ctx), b(ctx)), ir: { t: 'sameList', eq, a: irOf(l), b: irOf(r) } }, [l, r]);
         // comparing with a literal (s.role == "cop") is the common case: one closure call, not two
-        if (r.konst && !l.konst) return compareKonst(eq, a, r.konst.value);
-        if (l.konst && !r.konst) return compareKonst(eq, b, l.konst.value);
+        if (r.konst && !l.konst) return { ...compareKonst(eq, a, r.konst.value), ir };
+        if (l.konst && !r.konst) return { ...compareKonst(eq, b, l.konst.value), ir };
         const sa = slotOf.get(a);
         const sb = slotOf.get(b);
         if (sa !== undefined && sb !== undefined) {
-          return { type: T.bool, fn: eq ? (ctx) => ctx.locals[sa] === ctx.locals[sb] : (ctx) => ctx.locals[sa] !== ctx.locals[sb] };
+          return { type: T.bool, ir, fn: eq ? (ctx) => ctx.locals[sa] === ctx.locals[sb] : (ctx) => ctx.locals[sa] !== ctx.locals[sb] };
         }
         // `t != me`: operands are evaluated left to right, as in the general case
-        if (sb !== undefined) return { type: T.bool, fn: eq ? (ctx) => a(ctx) === ctx.locals[sb] : (ctx) => a(ctx) !== ctx.locals[sb] };
-        if (sa !== undefined) return { type: T.bool, fn: eq ? (ctx) => ctx.locals[sa] === b(ctx) : (ctx) => ctx.locals[sa] !== b(ctx) };
-        return this.fold({ type: T.bool, fn: eq ? (ctx) => a(ctx) === b(ctx) : (ctx) => a(ctx) !== b(ctx) }, [l, r]);
+        if (sb !== undefined) return { type: T.bool, ir, fn: eq ? (ctx) => a(ctx) === ctx.locals[sb] : (ctx) => a(ctx) !== ctx.locals[sb] };
+        if (sa !== undefined) return { type: T.bool, ir, fn: eq ? (ctx) => ctx.locals[sa] === b(ctx) : (ctx) => ctx.locals[sa] !== b(ctx) };
+        return this.fold({ type: T.bool, ir, fn: eq ? (ctx) => a(ctx) === b(ctx) : (ctx) => a(ctx) !== b(ctx) }, [l, r]);
       }
       case 'in': {
         if (r.type.k !== 'list' && r.type.k !== 'any') {
@@ -336,7 +354,7 @@ export class Compiler implements Cx {
         if (!j) return this.error(n, `'in': cannot look for a ${typeToString(l.type)} in a ${typeToString(r.type)}`);
         if (j.k === 'list') return this.error(n, `'in' cannot look for a list (lists cannot be compared)`);
         const list = b as (ctx: Ctx) => readonly unknown[];
-        return { type: T.bool, fn: (ctx) => list(ctx).indexOf(a(ctx)) >= 0 };
+        return { type: T.bool, fn: (ctx) => list(ctx).indexOf(a(ctx)) >= 0, ir: { t: 'in', x: irOf(l), list: irOf(r) } };
       }
     }
   }
@@ -355,7 +373,7 @@ export class Compiler implements Cx {
     const xf = x.fn;
     const yf = y.fn;
     if (c.konst) return c.konst.value ? { ...x, type } : { ...y, type };
-    return { type, fn: (ctx) => (cf(ctx) ? xf(ctx) : yf(ctx)) };
+    return { type, fn: (ctx) => (cf(ctx) ? xf(ctx) : yf(ctx)), ir: { t: 'if', c: irOf(c), a: irOf(x), b: irOf(y) } };
   }
 
   private list(items: Ast[]): C {
@@ -373,6 +391,7 @@ export class Compiler implements Cx {
     // a new array every time: the caller may keep or change it
     return {
       type: T.list(elem),
+      ir: { t: 'list', items: cs.map(irOf) },
       fn: (ctx) => {
         const out = new Array<unknown>(fs.length);
         for (let i = 0; i < fs.length; i++) out[i] = fs[i]!(ctx);
@@ -520,12 +539,12 @@ function toAst(src: string | Ast): { ast: Ast } | { errors: ExprError[] } {
 }
 
 /** a whole expression (not a lambda's body) that must give `expected` */
-function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   const c = new Compiler(scope);
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
-  return { fn: guarded(r, ast), type: r.type };
+  return { fn: guarded(r, ast, sink), type: r.type };
 }
 
 /**
@@ -534,9 +553,22 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined): { fn:
  * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
  * keep their identity (the interpreter recognises slot readers).
  */
-function guarded(r: C, at: Span): Compiled {
+function guarded(r: C, at: Span, sink: CodeSink | undefined): Compiled {
   const fn = r.fn;
   if (r.konst || slotOf.has(fn)) return fn;
+  if (sink) {
+    // the closure runs until the program's generated code replaces it in the cell
+    const cell = sink.add(irOf(r), fn, at);
+    const entry: Compiled = (ctx) => {
+      try {
+        return cell.run(ctx);
+      } catch (err) {
+        throw asRuntimeError(err, at);
+      }
+    };
+    sink.entry(cell, entry);
+    return entry;
+  }
   return (ctx) => {
     try {
       return fn(ctx);
@@ -546,17 +578,18 @@ function guarded(r: C, at: Span): Compiled {
   };
 }
 
-function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
+export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
   if (err instanceof ExprRuntimeError) return err;
   const message = err instanceof TypeError && / of (null|undefined)\b/.test(err.message) ? 'a value here is none where a list or an item is needed' : (err as Error).message;
   return new ExprRuntimeError(message, at);
 }
 
-export function compileExpr(src: string | Ast, scope: Scope, expected?: Type): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+/** `sink`: the program's code unit, when its expressions are to become generated code */
+export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   try {
     const p = toAst(src);
     if ('errors' in p) return p;
-    return compilePlain(p.ast, scope, expected);
+    return compilePlain(p.ast, scope, expected, sink);
   } catch (err) {
     return internal(src, err);
   }
@@ -573,6 +606,7 @@ export function compileLambda(
   scope: Scope,
   paramTypes: Type[],
   expected?: Type,
+  sink?: CodeSink,
 ): { fn: CompiledLambda; type: Type } | { errors: ExprError[] } {
   try {
     const p = toAst(src);
@@ -584,7 +618,7 @@ export function compileLambda(
         const like = n === 1 ? 'x => …' : `(${['x', 'y', 'z'].slice(0, n).join(', ')}${n > 3 ? ', …' : ''}) => …`;
         return { errors: [{ message: `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, like ${like}`, offset: ast.offset, length: ast.length }] };
       }
-      const r = compilePlain(ast, scope, expected);
+      const r = compilePlain(ast, scope, expected, sink);
       if ('errors' in r) return r;
       const f = r.fn;
       return { fn: (ctx) => f(ctx), type: r.type };
@@ -597,7 +631,7 @@ export function compileLambda(
     const { slots, value: r } = c.withParams(lam, paramTypes, () => c.expr(lam.body));
     mismatch(c, lam.body, r, expected, 'the lambda must give a ');
     if (c.errors.length > 0) return { errors: sorted(c.errors) };
-    const body = guarded(r, lam.body);
+    const body = guarded(r, lam.body, sink);
     let fn: CompiledLambda;
     if (n === 0) {
       fn = (ctx) => body(ctx);
@@ -628,7 +662,7 @@ export function compileLambda(
 }
 
 /** structural equality of two list values (items compared with ===, nested lists item by item) */
-function sameList(x: unknown, y: unknown): boolean {
+export function sameList(x: unknown, y: unknown): boolean {
   if (!Array.isArray(x) || !Array.isArray(y)) return x === y;
   if (x.length !== y.length) return false;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i] && !(Array.isArray(x[i]) && sameList(x[i], y[i]))) return false;

@@ -2,6 +2,7 @@
 import type { Ast, CallNode, Span } from './ast.ts';
 import type { Compiled, Scope } from './scope.ts';
 import type { Type } from './types.ts';
+import type { IR } from './ir.ts';
 
 /** A compiled node: its type and its closure. */
 export interface C {
@@ -11,6 +12,8 @@ export interface C {
   konst?: { value: unknown };
   /** set after an error: the caller stays quiet about it (no cascades) */
   bad?: true;
+  /** what the node computes, for the code generator; absent: its closure stands for it */
+  ir?: IR;
 }
 
 /** A compiled lambda argument: write each argument to its slot in ctx.locals, then run body. */

@@ -1,5 +1,6 @@
 /** The contract between the expression compiler and whoever supplies names (the interpreter). */
 import type { Type } from './types.ts';
+import type { MemberRead, Path } from './ir.ts';
 
 /** The interpreter passes a bigger object; compiled code only reads/writes `locals`. */
 export interface Ctx {
@@ -11,11 +12,17 @@ export type Compiled = (ctx: Ctx) => unknown;
 export interface NameBinding {
   type: Type;
   get: Compiled;
+  /** the same read as a path from the context, for generated code (`['s', 'g', 3]` is ctx.s.g[3]) */
+  path?: Path;
+  /** or the items from..from+size of the array at that path (a keyed zone) */
+  slice?: { from: number; size: number };
 }
 
 export interface MemberBinding {
   type: Type;
   get: (obj: unknown, ctx: Ctx) => unknown;
+  /** the same read spelled for generated code */
+  read?: MemberRead;
 }
 
 export interface FunctionBinding {

@@ -22,6 +22,8 @@ export const placeKey = (file: string, line: number, col: number): string => `${
 export function expressionScopes(loaded: LoadedSpec): ExpressionScopes {
   const out: ExpressionScopes = new Map();
   compileProgram(loaded, {
+    // only the scopes are kept: no generated code for a program nobody runs
+    codegen: false,
     onExpression(obj, key, scope, expected) {
       const at = loaded.whereInValue(obj, key, 0);
       const names = (scope.names?.() ?? []).map((name) => {

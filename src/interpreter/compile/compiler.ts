@@ -12,6 +12,7 @@ import type { Instr, Program, Run, RunCtx, ZoneHandle, ZoneRef } from '../progra
 import { Env } from './env.ts';
 import { makeScope, type ScopeKind, type UserFunction } from './scope.ts';
 import { BUILTIN_TYPES, T, spaceSetOf, varType } from './types.ts';
+import { CodeUnit, codegenEnabled } from '../../codegen/unit.ts';
 
 export type Node = { [k: string]: unknown };
 
@@ -50,12 +51,17 @@ export class Compiler {
 
   /** the typed form of the game: expressions parsed once, effects and references indexed */
   readonly model: GameModel;
+  /** every top-level expression, to become generated code when the program is done (none: closures only) */
+  readonly unit: CodeUnit | undefined;
 
   constructor(
     readonly loaded: LoadedSpec,
     readonly program: Program,
+    codegen: boolean = codegenEnabled(),
+    makeFunction?: FunctionConstructor,
   ) {
     this.model = gameModel(loaded);
+    this.unit = codegen ? new CodeUnit(makeFunction) : undefined;
   }
 
   /** the parsed expression at obj[key]: from the model (parsed once at load), else parsed here */
@@ -108,7 +114,7 @@ export class Compiler {
       return undefined;
     }
     const parsed = this.parsed(obj, key, raw);
-    const res = 'errors' in parsed ? parsed : compileExpr(parsed.ast, this.scope(env, kind), expected);
+    const res = 'errors' in parsed ? parsed : compileExpr(parsed.ast, this.scope(env, kind), expected, this.unit);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, kind === 'static' ? 'in a guard (only options and players may be used)' : 'in expression');
       return undefined;
@@ -164,7 +170,7 @@ export class Compiler {
     const scope = this.scope(env);
     this.onExpression?.(obj, key, scope, expected);
     const parsed = this.parsed(obj, key, raw);
-    const res = 'errors' in parsed ? parsed : compileLambda(parsed.ast, scope, params, expected);
+    const res = 'errors' in parsed ? parsed : compileLambda(parsed.ast, scope, params, expected, this.unit);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, 'in function');
       return undefined;
@@ -188,7 +194,7 @@ export class Compiler {
 
   /** a sub-expression of obj[key] (already parsed) compiled to the expected type, errors placed in the YAML */
   private sub(obj: Node, key: string, ast: Ast, env: Env, expected: Type, what: string): Run<unknown> | undefined {
-    const res = compileExpr(ast, this.scope(env), expected);
+    const res = compileExpr(ast, this.scope(env), expected, this.unit);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, what);
       return undefined;

@@ -306,7 +306,7 @@ export class EffectCompiler {
     if (ast.kind === 'Member') {
       const zone = p.zones.findIndex((d) => d.id === ast.name && d.per === 'seat' && d.by === undefined);
       if (zone < 0) return undefined;
-      const seat = compileExpr(ast.object, this.cc.scope(env), T.seat);
+      const seat = compileExpr(ast.object, this.cc.scope(env), T.seat, this.cc.unit);
       return 'errors' in seat || seat.type.k !== 'seat' ? undefined : { zone, seat: seat.fn as Run<number> };
     }
     return undefined;

@@ -12,7 +12,14 @@ import { compileEnds, compileFunctions, compileOutcome } from './outcome.ts';
 import { checkReachable } from './reachability.ts';
 import { MAX_PLAYERS } from '../../limits.ts';
 
-export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compiler['onExpression'] } = {}): { program?: Program; diagnostics: Diagnostic[] } {
+/**
+ * `codegen: false` keeps every expression a closure (default: generated code unless RULES_CODEGEN=off);
+ * `makeFunction`: the Function constructor generated code is made with (tests: one that refuses)
+ */
+export function compileProgram(
+  loaded: LoadedSpec,
+  opts: { onExpression?: Compiler['onExpression']; codegen?: boolean; makeFunction?: FunctionConstructor } = {},
+): { program?: Program; diagnostics: Diagnostic[] } {
   const spec = loaded.spec as unknown as Node;
   const game = isNode(spec['game']) ? spec['game'] : {};
   const players = isNode(game['players']) ? game['players'] : {};
@@ -39,7 +46,7 @@ export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compil
     functions: new Map(),
     choiceProofs: [],
   };
-  const cc = new Compiler(loaded, program);
+  const cc = new Compiler(loaded, program, opts.codegen, opts.makeFunction);
   cc.onExpression = opts.onExpression;
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
   else checkPlayers(cc, players, program);
@@ -67,6 +74,8 @@ export function compileProgram(loaded: LoadedSpec, opts: { onExpression?: Compil
   program.functions = cc.functions;
   program.slots = cc.slots;
   const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');
+  // all expressions are known now: one generated source for the program (closures where that cannot be)
+  if (!hasErrors) cc.unit?.finish(program);
   return hasErrors ? { diagnostics: cc.diagnostics } : { program, diagnostics: cc.diagnostics };
 }
 

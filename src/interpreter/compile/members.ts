@@ -28,6 +28,7 @@ function seatMember(p: Program, id: string): MemberBinding | SlotMemberBinding |
     return {
       type: T.bool,
       get: (obj, c) => r(c).s.seats[obj as number]!.out,
+      read: { base: ['s', 'seats'], key: 'obj', rest: ['out'] },
       fromSlot: (slot, none) => (c) => {
         const obj = c.locals[slot];
         if (obj === null || obj === undefined) none();
@@ -40,6 +41,7 @@ function seatMember(p: Program, id: string): MemberBinding | SlotMemberBinding |
     return {
       type: declType(p, p.seatVars[v]!),
       get: (obj, c) => r(c).s.seats[obj as number]!.v[v],
+      read: { base: ['s', 'seats'], key: 'obj', rest: ['v', v] },
       fromSlot: (slot, none) => (c) => {
         const obj = c.locals[slot];
         if (obj === null || obj === undefined) none();
@@ -51,10 +53,17 @@ function seatMember(p: Program, id: string): MemberBinding | SlotMemberBinding |
   if (!z) return undefined;
   const zs = z.slot;
   // a keyed zone reads as one list per item
-  if (z.by !== undefined) return { type: zoneType(p, z), get: (obj, c) => r(c).s.seats[obj as number]!.z.slice(zs, zs + z.size) };
+  if (z.by !== undefined) {
+    return {
+      type: zoneType(p, z),
+      get: (obj, c) => r(c).s.seats[obj as number]!.z.slice(zs, zs + z.size),
+      read: { base: ['s', 'seats'], key: 'obj', rest: ['z'], slice: { from: zs, size: z.size } },
+    };
+  }
   return {
     type: zoneType(p, z),
     get: (obj, c) => r(c).s.seats[obj as number]!.z[zs],
+    read: { base: ['s', 'seats'], key: 'obj', rest: ['z', zs] },
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];
       if (obj === null || obj === undefined) none();
@@ -71,6 +80,7 @@ function spaceMember(p: Program, setId: string, id: string): SlotMemberBinding |
     return {
       type: T.string,
       get: (obj) => items[obj as number]!.id,
+      read: { base: { table: items.map((i) => i.id) }, key: 'obj', rest: [] },
       fromSlot: (slot, none) => (c) => {
         const obj = c.locals[slot];
         if (obj === null || obj === undefined) none();
@@ -84,6 +94,7 @@ function spaceMember(p: Program, setId: string, id: string): SlotMemberBinding |
   return {
     type: set.propTypes[id] ?? scalarType(items.map((i) => own(i.props, id))),
     get: (obj) => values[obj as number] ?? null,
+    read: { base: { table: values }, key: 'obj', rest: [], orNone: true },
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];
       if (obj === null || obj === undefined) none();
@@ -97,6 +108,8 @@ function cardMember(p: Program, id: string): SlotMemberBinding | undefined {
     return {
       type: T.string,
       get: (obj, c) => p.cards[r(c).t.kindOf[obj as number]!]!.id,
+      // the cards are declared before any expression is compiled
+      read: { base: { table: p.cards.map((card) => card.id) }, key: 'kind', rest: [] },
       fromSlot: (slot, none) => (c) => {
         const obj = c.locals[slot];
         if (obj === null || obj === undefined) none();
@@ -109,6 +122,7 @@ function cardMember(p: Program, id: string): SlotMemberBinding | undefined {
   return {
     type: own(p.cardPropTypes, id) ?? scalarType(p.cards.map((card) => own(card.props, id))),
     get: (obj, c) => r(c).t.props[i]![r(c).t.kindOf[obj as number]!],
+    read: { base: ['t', 'props', i], key: 'kind', rest: [] },
     fromSlot: (slot, none) => (c) => {
       const obj = c.locals[slot];
       if (obj === null || obj === undefined) none();

@@ -52,17 +52,19 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
       if (local) {
         return { type: local.type, get: slotReader(local.slot) };
       }
-      if (id === 'options') return { type: T.any, get: (c) => r(c).s.options };
-      if (id === 'players') return { type: T.number, get: (c) => r(c).s.players };
+      // each `path` spells the same read for generated code (src/codegen/)
+      if (id === 'options') return { type: T.any, get: (c) => r(c).s.options, path: ['s', 'options'] };
+      if (id === 'players') return { type: T.number, get: (c) => r(c).s.players, path: ['s', 'players'] };
       if (kind === 'static') return undefined;
-      if (id === 'seats') return { type: T.list(T.seat), get: (c) => r(c).t.seats };
+      if (id === 'seats') return { type: T.list(T.seat), get: (c) => r(c).t.seats, path: ['t', 'seats'] };
       if (id === 'alive') return { type: T.list(T.seat), get: (c) => aliveSeats(r(c)) };
       const v = p.vars.findIndex((d) => d.id === id);
-      if (v >= 0) return { type: declType(p, p.vars[v]!), get: (c) => r(c).s.g[v] };
+      if (v >= 0) return { type: declType(p, p.vars[v]!), get: (c) => r(c).s.g[v], path: ['s', 'g', v] };
       const z = p.zones.find((d) => d.id === id && d.per === 'game');
-      if (z) return { type: zoneType(p, z), get: z.by === undefined ? (c) => r(c).s.z[z.slot] : (c) => r(c).s.z.slice(z.slot, z.slot + z.size) };
+      if (z && z.by === undefined) return { type: zoneType(p, z), get: (c) => r(c).s.z[z.slot], path: ['s', 'z', z.slot] };
+      if (z) return { type: zoneType(p, z), get: (c) => r(c).s.z.slice(z.slot, z.slot + z.size), path: ['s', 'z'], slice: { from: z.slot, size: z.size } };
       const set = p.spaces.findIndex((d) => d.id === id);
-      if (set >= 0) return { type: T.list(T.space(id)), get: (c) => r(c).t.spaces[set] };
+      if (set >= 0) return { type: T.list(T.space(id)), get: (c) => r(c).t.spaces[set], path: ['t', 'spaces', set] };
       return undefined;
     },
     member(objType: Type, id: string): MemberBinding | undefined {
@@ -70,7 +72,7 @@ export function makeScope(deps: ScopeDeps, env: Env, kind: ScopeKind): Scope {
         // only `options` has type any as an object: option members are typed by their declaration
         const o = p.options.find((d) => d.id === id);
         if (!o) return undefined;
-        return { type: T[o.type], get: (obj) => (obj as Record<string, Json>)[id] };
+        return { type: T[o.type], get: (obj) => (obj as Record<string, Json>)[id], read: { field: id } };
       }
       if (kind === 'static') return undefined;
       return memberOf(p, objType, id);

@@ -1,0 +1,393 @@
+/**
+ * IR → JavaScript source. Each top-level expression becomes `function(c){…}` in one array
+ * literal; every node is computed into a fresh `const v<n>` in evaluation order (the closures'
+ * order, so slot writes and faults happen as they do there). Built-ins become inline loops; a
+ * `filter` whose list is not kept is fused into the loop that consumes it.
+ *
+ * No spec text is printed: strings and every other non-number value go to the constants table
+ * `K` and are printed as `K[<index>]`; numbers are printed only as unsigned integers (others go
+ * to K too); names are the generator's own. tokens.ts checks the result again.
+ */
+import type { Span } from '../expr/ast.ts';
+import type { IR, Lam, MemberRead, Path } from '../expr/ir.ts';
+import type { Compiled } from '../expr/scope.ts';
+import { PATH_PROPS } from './tokens.ts';
+
+export interface Emitted {
+  source: string;
+  constants: unknown[];
+}
+
+/** a spec function's body that is itself one of the generated functions: called directly */
+export type DirectCalls = ReadonlyMap<Compiled, { index: number; at: Span }>;
+
+export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map()): Emitted {
+  const e = new Emitter(direct);
+  const fns = exprs.map((ir, i) => `const f${int(i)}=${e.fn(ir)};`);
+  return { source: `${fns.join('\n')}\nreturn [${exprs.map((_, i) => `f${int(i)}`).join(',')}];`, constants: e.constants };
+}
+
+/** a node with no effect but its value or a fault: skipping or reordering its runs changes nothing */
+function isPure(ir: IR): boolean {
+  switch (ir.t) {
+    case 'k': case 'slot': case 'path':
+      return true;
+    case 'member':
+      return ir.read !== undefined && isPure(ir.obj);
+    case 'not': case 'neg': case 'math':
+      return isPure(ir.a);
+    case 'op': case 'and': case 'or': case 'sameList':
+      return isPure(ir.a) && isPure(ir.b);
+    case 'in':
+      return isPure(ir.x) && isPure(ir.list);
+    case 'if':
+      return isPure(ir.c) && isPure(ir.a) && isPure(ir.b);
+    case 'list': case 'pick':
+      return (ir.t === 'list' ? ir.items : ir.args).every(isPure);
+    case 'at': case 'key':
+      return isPure(ir.obj) && isPure(ir.idx);
+    case 'end':
+      return isPure(ir.list);
+    case 'search':
+      return isPure(ir.list) && isPure(ir.x);
+    default:
+      // loops write their slots; calls run code of their own
+      return false;
+  }
+}
+
+type Filter = { t: 'filter'; list: IR; lam: Lam };
+
+class Emitter {
+  readonly constants: unknown[] = [];
+  private readonly index = new Map<unknown, number>();
+  private next = 0;
+  private out: string[] = [];
+
+  constructor(private readonly direct: DirectCalls) {}
+
+  fn(ir: IR): string {
+    this.out = [];
+    const v = this.gen(ir);
+    return `function(c){const L=c.locals;\n${this.out.join('\n')}\nreturn ${v};}`;
+  }
+
+  private fresh(): string {
+    return `v${this.next++}`;
+  }
+
+  private line(s: string): void {
+    this.out.push(s);
+  }
+
+  /** K[i] for a value, one entry per distinct value */
+  private k(v: unknown): string {
+    let i = this.index.get(v);
+    if (i === undefined) {
+      i = this.constants.length;
+      this.constants.push(v);
+      this.index.set(v, i);
+    }
+    return `K[${int(i)}]`;
+  }
+
+  private konst(v: unknown): string {
+    if (v === null) return 'null';
+    if (v === true) return 'true';
+    if (v === false) return 'false';
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && !Object.is(v, -0)) return int(v);
+    return this.k(v);
+  }
+
+  private path(base: string, path: Path): string {
+    let s = base;
+    for (const step of path) {
+      if (typeof step === 'number') s += `[${int(step)}]`;
+      else if (PATH_PROPS.has(step)) s += `.${step}`;
+      else throw new Error(`a path step '${step}' outside the generator's list`);
+    }
+    return s;
+  }
+
+  /** `const v = <expr>;`, returning v */
+  private let(expr: string): string {
+    const v = this.fresh();
+    this.line(`const ${v}=${expr};`);
+    return v;
+  }
+
+  /** the statements of `ir` into a block of their own; its value is assigned to `target` */
+  private into(target: string, ir: IR): void {
+    const v = this.gen(ir);
+    this.line(`${target}=${v};`);
+  }
+
+  gen(ir: IR): string {
+    switch (ir.t) {
+      case 'k': return this.konst(ir.v);
+      case 'slot': return this.let(`L[${int(ir.slot)}]`);
+      case 'fn': return this.let(`${this.k(ir.fn)}(c)`);
+      case 'path': return this.let(this.path('c', ir.path));
+      case 'member': {
+        const o = this.gen(ir.obj);
+        this.line(`if(${o}==null)R.fail(${this.k(ir.fault)});`);
+        if (!ir.read) return this.let(`${this.k(ir.get)}(${o},c)`);
+        const read = this.memberRead(ir.read, o);
+        if (!ir.read.slice) return this.let(read);
+        const { from, size } = ir.read.slice;
+        return this.let(`${read}.slice(${int(from)},${int(from + size)})`);
+      }
+      case 'not': return this.let(`!${this.gen(ir.a)}`);
+      case 'neg': return this.let(`-(${this.gen(ir.a)})`);
+      case 'op': {
+        const a = this.gen(ir.a);
+        const b = this.gen(ir.b);
+        return this.let(ir.op === '%' ? `R.mod(${a},${b})` : `${a} ${ir.op} ${b}`);
+      }
+      case 'and': case 'or': {
+        const v = this.fresh();
+        this.line(`let ${v}=${this.gen(ir.a)};`);
+        this.line(ir.t === 'and' ? `if(${v}){` : `if(!${v}){`);
+        this.into(v, ir.b);
+        this.line('}');
+        return v;
+      }
+      case 'sameList': {
+        const a = this.gen(ir.a);
+        const b = this.gen(ir.b);
+        return this.let(`${ir.eq ? '' : '!'}R.sameList(${a},${b})`);
+      }
+      case 'in': {
+        const l = this.gen(ir.list);
+        const x = this.gen(ir.x);
+        return this.let(`${l}.indexOf(${x})>=0`);
+      }
+      case 'if': {
+        const v = this.fresh();
+        this.line(`let ${v};`);
+        this.line(`if(${this.gen(ir.c)}){`);
+        this.into(v, ir.a);
+        this.line('}else{');
+        this.into(v, ir.b);
+        this.line('}');
+        return v;
+      }
+      case 'list': return this.let(`[${ir.items.map((x) => this.gen(x)).join(',')}]`);
+      case 'at': {
+        const o = this.gen(ir.obj);
+        const i = this.gen(ir.idx);
+        return this.let(`R.isInt(${i})&&${i}>=0&&${i}<${o}.length?${o}[${i}]:null`);
+      }
+      case 'key': {
+        const i = this.gen(ir.idx);
+        this.line(`if(${i}==null)R.fail(${this.k(ir.fault)});`);
+        // a keyed zone's item read in place, without copying out all its items first
+        const whole = this.unsliced(ir.obj);
+        if (whole) {
+          const { from, size } = whole.slice;
+          return this.let(`R.isInt(${i})&&${i}>=0&&${i}<${int(size)}?${whole.array}[${int(from)} + ${i}]:null`);
+        }
+        const o = this.gen(ir.obj);
+        return this.let(`${o}[${i}]??null`);
+      }
+      case 'slice': return this.let(`${this.path('c', ir.path)}.slice(${int(ir.from)},${int(ir.from + ir.size)})`);
+      case 'sortBy': {
+        const a = this.gen(ir.list);
+        const keys = this.let('[]');
+        this.loop(a, (e) => this.line(`${keys}.push(${this.lam(ir.lam, e)});`));
+        return this.let(`R.order(${a},${keys})`);
+      }
+      case 'helper': {
+        const args = ir.args.map((x) => this.gen(x));
+        const [a, b] = args as [string, string];
+        switch (ir.name) {
+          case 'concat': case 'range': return this.let(`R.${ir.name}(${a},${b},${this.k(ir.call)})`);
+          case 'take': return this.let(`${a}.slice(0,R.max(0,${b}))`);
+          case 'drop': return this.let(`${a}.slice(R.max(0,${b}))`);
+          case 'reverse': return this.let(`R.reversed(${a})`);
+        }
+      }
+      case 'count': return this.count(ir.list, ir.lam);
+      case 'fold': return this.fold(ir.kind, ir.list, ir.lam);
+      case 'by': return ir.all ? this.allBy(ir.less, ir.list, ir.lam) : this.by(ir.less, ir.list, ir.lam);
+      case 'filter': case 'map': {
+        const out = this.let('[]');
+        this.each(ir.list, ir.lam.body, (e) => {
+          const v = this.lam(ir.lam, e);
+          this.line(ir.t === 'filter' ? `if(${v})${out}.push(${e});` : `${out}.push(${v});`);
+        });
+        return out;
+      }
+      case 'quant': {
+        const r = this.fresh();
+        this.line(`let ${r}=${ir.all};`);
+        this.each(ir.list, ir.lam.body, (e, stop) => {
+          const v = this.lam(ir.lam, e);
+          this.line(`if(${ir.all ? '!' : ''}${v}){${r}=${!ir.all};${stop}}`);
+        });
+        return r;
+      }
+      case 'end': {
+        if (!ir.last && this.fusable(ir.list, undefined)) {
+          const r = this.fresh();
+          this.line(`let ${r}=null;`);
+          this.each(ir.list, undefined, (e, stop) => this.line(`${r}=${e};${stop}`));
+          return r;
+        }
+        const a = this.gen(ir.list);
+        return this.let(ir.last ? `${a}.length?${a}[${a}.length-1]:null` : `${a}.length?${a}[0]:null`);
+      }
+      case 'search': {
+        const l = this.gen(ir.list);
+        const x = this.gen(ir.x);
+        return this.let(ir.asIndex ? `${l}.indexOf(${x})` : `${l}.indexOf(${x})>=0`);
+      }
+      case 'pick': {
+        const f = ir.min ? 'R.min' : 'R.max';
+        const xs = ir.args.map((x) => this.gen(x));
+        let acc = xs[0]!;
+        for (let i = 1; i < xs.length; i++) acc = this.let(`${f}(${acc},${xs[i]!})`);
+        return acc;
+      }
+      case 'math': return this.let(`R.${ir.f}(${this.gen(ir.a)})`);
+      case 'fcall': {
+        const args = ir.args.map((x) => this.gen(x));
+        return this.let(`${this.k(ir.f)}.call([${args.join(',')}],c)`);
+      }
+      case 'ucall': {
+        // as directCall: every argument first, then the slots, then the body
+        const args = ir.args.map((x) => this.gen(x));
+        args.forEach((a, i) => this.line(`L[${int(ir.slots[i]!)}]=${a};`));
+        const d = this.direct.get(ir.body);
+        if (!d) return this.let(`${this.k(ir.body)}(c)`);
+        // the body's own function, its faults placed at the body as its entry places them
+        const v = this.fresh();
+        const err = this.fresh();
+        this.line(`let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`);
+        return v;
+      }
+    }
+  }
+
+  /** a keyed zone's whole array and where its items lie, when `ir` reads one (else undefined: nothing emitted) */
+  private unsliced(ir: IR): { array: string; slice: { from: number; size: number } } | undefined {
+    if (ir.t === 'slice') return { array: this.let(this.path('c', ir.path)), slice: ir };
+    if (ir.t === 'member' && ir.read?.slice) {
+      const o = this.gen(ir.obj);
+      this.line(`if(${o}==null)R.fail(${this.k(ir.fault)});`);
+      return { array: this.let(this.memberRead(ir.read, o)), slice: ir.read.slice };
+    }
+    return undefined;
+  }
+
+  private memberRead(r: MemberRead, o: string): string {
+    if ('field' in r) return `${o}[${this.k(r.field)}]`;
+    const base = 'table' in r.base ? this.k(r.base.table) : this.path('c', r.base);
+    const key = r.key === 'obj' ? o : `c.t.kindOf[${o}]`;
+    const read = this.path(`${base}[${key}]`, r.rest);
+    return r.orNone ? `${read}??null` : read;
+  }
+
+  /** write the element to the lambda's slot and compute its body */
+  private lam(l: Lam, e: string): string {
+    this.line(`L[${int(l.slot)}]=${e};`);
+    return this.gen(l.body);
+  }
+
+  /**
+   * A filter can be fused into its consumer when nobody can tell. Its condition still runs on
+   * every item, in order, even once the consumer is decided (so its slot and its faults are as
+   * they were); what is saved is the list in between. With a consumer body too, the two
+   * interleave: fused only when both are pure.
+   */
+  private fusable(list: IR, outer: IR | undefined): boolean {
+    if (list.t !== 'filter') return false;
+    return outer === undefined || (isPure(list.lam.body) && isPure(outer));
+  }
+
+  /**
+   * A loop over the items of `list` (a fusable filter's kept ones), `body` per item; `stop` is
+   * the statement that ends the consumer: a break, or over a fused filter a flag that skips the
+   * consumer while the condition goes on to the last item.
+   */
+  private each(list: IR, outer: IR | undefined, body: (e: string, stop: string) => void): void {
+    const f = this.fusable(list, outer) ? (list as Filter) : undefined;
+    const a = this.gen(f ? f.list : list);
+    if (!f) {
+      this.loop(a, (e) => body(e, 'break;'));
+      return;
+    }
+    const done = this.fresh();
+    this.line(`let ${done}=false;`);
+    this.loop(a, (e) => {
+      this.line(`if(${this.lam(f.lam, e)}&&!${done}){`);
+      body(e, `${done}=true;`);
+      this.line('}');
+    });
+  }
+
+  /** for each item e of the array a: body(e) */
+  private loop(a: string, body: (e: string) => void): void {
+    const i = this.fresh();
+    const e = this.fresh();
+    this.line(`for(let ${i}=0;${i}<${a}.length;${i}=${i}+1){const ${e}=${a}[${i}];`);
+    body(e);
+    this.line('}');
+  }
+
+  private count(list: IR, lam: Lam | undefined): string {
+    if (!lam && !this.fusable(list, undefined)) return this.let(`${this.gen(list)}.length`);
+    const n = this.fresh();
+    this.line(`let ${n}=0;`);
+    this.each(list, lam?.body, (e) => {
+      if (lam) this.line(`if(${this.lam(lam, e)})${n}=${n}+1;`);
+      else this.line(`${n}=${n}+1;`);
+    });
+    return n;
+  }
+
+  /** sum from 0 (0 + x + …), min/max from the first value; 0 when there is none */
+  private fold(kind: 'sum' | 'min' | 'max', list: IR, lam: Lam | undefined): string {
+    const acc = this.fresh();
+    this.line(`let ${acc}=0;`);
+    const seen = kind === 'sum' ? undefined : this.fresh();
+    if (seen) this.line(`let ${seen}=false;`);
+    this.each(list, lam?.body, (e) => {
+      const x = lam ? this.lam(lam, e) : e;
+      if (!seen) this.line(`${acc}=${acc} + ${x};`);
+      else this.line(`if(!${seen}){${acc}=${x};${seen}=true;}else if(${x} ${kind === 'min' ? '<' : '>'} ${acc})${acc}=${x};`);
+    });
+    return acc;
+  }
+
+  /** every element tied at the least (greatest) key, in list order */
+  private allBy(less: boolean, list: IR, lam: Lam): string {
+    const out = this.let('[]');
+    const bk = this.fresh();
+    this.line(`let ${bk}=0;`);
+    this.each(list, lam.body, (e) => {
+      const k = this.lam(lam, e);
+      this.line(`if(${out}.length===0||${k} ${less ? '<' : '>'} ${bk}){${out}.length=0;${out}.push(${e});${bk}=${k};}else if(${k}===${bk})${out}.push(${e});`);
+    });
+    return out;
+  }
+
+  /** the first element with the least (greatest) key; none when there is none */
+  private by(less: boolean, list: IR, lam: Lam): string {
+    const best = this.fresh();
+    const bk = this.fresh();
+    const seen = this.fresh();
+    this.line(`let ${best}=null;let ${bk}=0;let ${seen}=false;`);
+    this.each(list, lam.body, (e) => {
+      const k = this.lam(lam, e);
+      this.line(`if(!${seen}){${best}=${e};${bk}=${k};${seen}=true;}else if(${k} ${less ? '<' : '>'} ${bk}){${best}=${e};${bk}=${k};}`);
+    });
+    return best;
+  }
+}
+
+/** the generator's own numbers: indices and counts, printed as unsigned integers only */
+function int(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an index: ${n}`);
+  return String(n);
+}

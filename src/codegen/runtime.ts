@@ -1,0 +1,29 @@
+/**
+ * `R`: the only helpers generated code calls, one entry per name in RUNTIME_NAMES. Each means
+ * exactly what the closure compiler does at the same node (src/expr/compile.ts, builtins.ts).
+ */
+import { asRuntimeError, mod, sameList } from '../expr/compile.ts';
+import { concatLists, orderByKeys, rangeList, reversed } from '../expr/builtins.ts';
+import { ExprRuntimeError } from '../expr/errors.ts';
+import type { Fault } from '../expr/ir.ts';
+import type { RUNTIME_NAMES } from './tokens.ts';
+
+export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown } = Object.freeze({
+  fail: (f: Fault): never => {
+    throw new ExprRuntimeError(f.message, f.at);
+  },
+  mod,
+  sameList,
+  rethrow: asRuntimeError,
+  concat: concatLists,
+  range: rangeList,
+  order: orderByKeys,
+  reversed,
+  isInt: Number.isInteger,
+  min: Math.min,
+  max: Math.max,
+  floor: Math.floor,
+  ceil: Math.ceil,
+  abs: Math.abs,
+  round: Math.round,
+});

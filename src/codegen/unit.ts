@@ -1,0 +1,95 @@
+/**
+ * One program's code unit: it collects every top-level expression as the program is compiled
+ * (each keeps running as its closure meanwhile), then `finish` emits them all into one source,
+ * checks its tokens, and makes them functions with one `new Function('K', 'R', …)` call. Where
+ * that cannot be done — code generation from strings disabled (`--disallow-code-generation-from-strings`,
+ * a page without `unsafe-eval`: EvalError), or the check refuses — the closures stay, silently.
+ * `RULES_CODEGEN=off` in the environment forces closures (no unit at all).
+ */
+import type { Compiled } from '../expr/scope.ts';
+import type { Span } from '../expr/ast.ts';
+import type { CodeCell, CodeSink, IR } from '../expr/ir.ts';
+import { emitProgram } from './emit.ts';
+import { RUNTIME } from './runtime.ts';
+import { checkGeneratedSource } from './tokens.ts';
+
+export interface CodegenReport {
+  /** 'generated': the cells run generated code; 'closures': they kept their closures */
+  mode: 'generated' | 'closures';
+  /** why closures were kept */
+  reason?: string;
+  /** the generated source (also when refused or not runnable, for inspection) */
+  source?: string;
+  /** how many expressions, and how many constants they share */
+  expressions: number;
+  constants: number;
+}
+
+const reports = new WeakMap<object, CodegenReport>();
+
+/** what finish() did for a program (undefined: no unit, closures only) */
+export function codegenReport(program: object): CodegenReport | undefined {
+  return reports.get(program);
+}
+
+/** whether programs compiled now get a code unit: not when RULES_CODEGEN=off */
+export function codegenEnabled(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.['RULES_CODEGEN'] !== 'off';
+}
+
+export class CodeUnit implements CodeSink {
+  private readonly cells: { ir: IR; cell: CodeCell; at: Span }[] = [];
+  /** the function callers get for a cell -> its index among the generated functions */
+  private readonly entries = new Map<Compiled, number>();
+
+  /** `makeFunction`: the Function constructor to use (a test passes one of a context that forbids code from strings) */
+  constructor(private readonly makeFunction: FunctionConstructor = Function) {}
+
+  add(ir: IR, closure: Compiled, at: Span): CodeCell {
+    const cell: CodeCell = { run: closure };
+    // an expression that is all closure gains nothing from a generated wrapper around it
+    if (ir.t !== 'fn') this.cells.push({ ir, cell, at });
+    return cell;
+  }
+
+  entry(cell: CodeCell, entry: Compiled): void {
+    const i = this.cells.findLastIndex((c) => c.cell === cell);
+    if (i >= 0) this.entries.set(entry, i);
+  }
+
+  /** generate, check and install; the report is kept for `program` */
+  finish(program: object): CodegenReport {
+    const report = this.build();
+    reports.set(program, report);
+    return report;
+  }
+
+  private build(): CodegenReport {
+    const expressions = this.cells.length;
+    let emitted;
+    try {
+      const direct = new Map([...this.entries].map(([entry, i]) => [entry, { index: i, at: this.cells[i]!.at }] as const));
+      emitted = emitProgram(this.cells.map((c) => c.ir), direct);
+    } catch (err) {
+      return { mode: 'closures', reason: `internal error in the generator: ${(err as Error).message}`, expressions, constants: 0 };
+    }
+    const { source, constants } = emitted;
+    const base = { source, expressions, constants: constants.length };
+    try {
+      checkGeneratedSource(source);
+    } catch (err) {
+      return { ...base, mode: 'closures', reason: `the generated source was refused: ${(err as Error).message}` };
+    }
+    let fns: unknown;
+    try {
+      // the source holds only the generator's tokens (checked above); K and R are its only inputs
+      fns = new this.makeFunction('K', 'R', source)(constants, RUNTIME);
+    } catch (err) {
+      return { ...base, mode: 'closures', reason: `code generation is not available here (${(err as Error).name}: ${(err as Error).message})` };
+    }
+    if (!Array.isArray(fns) || fns.length !== expressions) return { ...base, mode: 'closures', reason: 'internal error: the generated functions do not match the expressions' };
+    this.cells.forEach((c, i) => (c.cell.run = fns[i] as Compiled));
+    return { ...base, mode: 'generated' };
+  }
+}

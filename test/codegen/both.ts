@@ -1,0 +1,82 @@
+/**
+ * One spec compiled twice — expressions as generated code and as closures — and played in
+ * lockstep: the same action is applied to both at every decision, and everything either engine
+ * shows (state, pending choice, legal actions, log, result) must be the same.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { expect } from 'vitest';
+import type { Json } from '../../src/interpreter/api.ts';
+import { compileProgram } from '../../src/interpreter/compile/index.ts';
+import { makeEngine } from '../../src/interpreter/engine.ts';
+import type { LoadedSpec } from '../../src/loader/load-folder.ts';
+import { codegenReport, type CodegenReport } from '../../src/codegen/unit.ts';
+import { internal, testRng, type Engine } from '../interpreter/helpers.ts';
+
+export interface Twins {
+  generated: Engine;
+  closures: Engine;
+  report: CodegenReport;
+}
+
+export function twins(loaded: LoadedSpec): Twins {
+  const g = compileProgram(loaded, { codegen: true });
+  const c = compileProgram(loaded, { codegen: false });
+  if (!g.program || !c.program) throw new Error(`does not compile: ${g.diagnostics.map((d) => d.message).join('; ')}`);
+  const report = codegenReport(g.program);
+  if (!report) throw new Error('no code unit for the generated program');
+  return { generated: makeEngine(g.program), closures: makeEngine(c.program), report };
+}
+
+/** where the two first differ, for the failure message */
+function firstDifference(a: unknown, b: unknown, path = ''): string {
+  if (isDeepStrictEqual(a, b)) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+      if (d) return d;
+    }
+  }
+  return `${path || '(root)'}: generated ${JSON.stringify(a)}, closures ${JSON.stringify(b)}`;
+}
+
+function same(what: string, a: unknown, b: unknown): void {
+  if (!isDeepStrictEqual(a, b)) expect.fail(`${what} differ at ${firstDifference(a, b)}`);
+}
+
+/** play one random game on both; returns the decisions taken */
+export function playBoth(t: Twins, players: number, options: Record<string, Json>, seed: number, maxSteps = 20_000): number {
+  const at = `${players} players, options ${JSON.stringify(options)}, seed ${seed}`;
+  const g = t.generated.create({ players, seed, options, log: true });
+  const c = t.closures.create({ players, seed, options, log: true });
+  same(`${at}: the states after create`, g, c);
+  const rng = testRng(seed);
+  // log entries never change once written: each step compares the new ones (the whole log each time is quadratic)
+  let logged = 0;
+  const sameState = (what: string): void => {
+    const sg = internal(g);
+    const sc = internal(c);
+    same(`${what}: the states`, { ...sg, log: sg.log.length }, { ...sc, log: sc.log.length });
+    same(`${what}: the new log entries`, sg.log.slice(logged), sc.log.slice(logged));
+    logged = sg.log.length;
+  };
+  for (let step = 0; step < maxSteps; step++) {
+    const pg = t.generated.pending(g);
+    same(`${at}, step ${step}: the pending decisions`, pg, t.closures.pending(c));
+    if (pg === null) {
+      same(`${at}: the results`, t.generated.result(g), t.closures.result(c));
+      same(`${at}: the logs`, t.generated.log(g), t.closures.log(c));
+      return step;
+    }
+    if (pg.kind !== 'choice') throw new Error(`${at}: an external chance draw in a random game`);
+    for (const seat of pg.waitingFor) {
+      const actions = t.generated.legalActions(g, seat);
+      same(`${at}, step ${step}: seat ${seat}'s legal actions`, actions, t.closures.legalActions(c, seat));
+      if (actions.length === 0) throw new Error(`${at}: seat ${seat} has no legal action`);
+      const action = actions[Math.floor(rng() * actions.length)]!;
+      t.generated.applyInPlace(g, seat, action);
+      t.closures.applyInPlace(c, seat, action);
+    }
+    sameState(`${at}, step ${step}`);
+  }
+  throw new Error(`${at}: no end after ${maxSteps} decisions`);
+}
