@@ -15,6 +15,7 @@
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
+import { positive } from './args.ts';
 
 interface Checkout {
   name: string;
@@ -32,11 +33,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { games: [], rounds: 7, slice: 0.4, allocGames: 200 };
-  const num = (name: string, v: string | undefined): number => {
-    const n = Number(v);
-    if (!(n > 0)) throw new Error(`${name} must be a positive number, got '${v}'`);
-    return n;
-  };
+  const num = positive;
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     if (x === '--base') a.base = resolve(argv[++i] ?? '.');

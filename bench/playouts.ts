@@ -26,6 +26,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { positive } from './args.ts';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
 import { compileProgram } from '../src/interpreter/compile/index.ts';
 import { makeEngine } from '../src/interpreter/engine.ts';
@@ -101,11 +102,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { games: [], rounds: 7, slice: 0.4, rulesDir: fileURLToPath(new URL('../rules', import.meta.url)), cpu: false };
-  const num = (name: string, v: string | undefined): number => {
-    const n = Number(v);
-    if (!(n > 0)) throw new Error(`${name} must be a positive number, got '${v}'`);
-    return n;
-  };
+  const num = positive;
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     if (x === '--rounds') a.rounds = Math.round(num(x, argv[++i]));
