@@ -343,22 +343,16 @@ class Runner<S> {
         }
       }
       action ??= agents[seat]!.act(engine, this.state, seat);
-      if (enter === undefined) this.apply(seat, action, at);
-      else if (this.applyUntil(seat, action, enter, at)) return;
+      if (this.apply(seat, action, at, enter)) return;
     }
   }
 
-  /** apply an answer, stopping where the flow enters `rule` if it does before the next decision */
-  private applyUntil(seat: number, action: Action, rule: string, at: Located): boolean {
-    try {
-      const r = this.engine.applyUntil(this.state, seat, action, rule);
-      this.state = r.state;
-      this.stopped = r.stopped;
-      if (r.stopped) this.stoppedAt = rule;
-      return r.stopped;
-    } catch (e) {
-      this.fail(at, `the engine failed on seat ${seat}'s answer ${this.engine.describe(action, 'en')} to '${action.choice}': ${messageOf(e)}`);
-    }
+  /** where the engine left the flow: stopped at `rule`'s entry, or at a decision or the end */
+  private took(r: { state: S; stopped: boolean }, rule: string | undefined): boolean {
+    this.state = r.state;
+    this.stopped = r.stopped;
+    if (r.stopped) this.stoppedAt = rule;
+    return r.stopped;
   }
 
   /**
@@ -369,19 +363,18 @@ class Runner<S> {
   private runOn(at: Located, rule?: string): boolean {
     if (!this.stopped) return false;
     try {
-      const r = this.engine.resume(this.state, rule, rule !== this.stoppedAt);
-      this.state = r.state;
-      this.stopped = r.stopped;
-      if (r.stopped) this.stoppedAt = rule;
-      return r.stopped;
+      return this.took(this.engine.resume(this.state, rule, rule !== this.stoppedAt), rule);
     } catch (e) {
       this.fail(at, `the engine failed running on from the stop: ${messageOf(e)}`);
     }
   }
 
-  private apply(seat: number, action: Action, at: Located): void {
+  /** apply an answer; with `rule`, stop where the flow enters it if it does before the next decision (true then) */
+  private apply(seat: number, action: Action, at: Located, rule?: string): boolean {
     try {
+      if (rule !== undefined) return this.took(this.engine.applyUntil(this.state, seat, action, rule), rule);
       this.state = this.engine.apply(this.state, seat, action);
+      return false;
     } catch (e) {
       this.fail(at, `the engine failed on seat ${seat}'s answer ${this.engine.describe(action, 'en')} to '${action.choice}': ${messageOf(e)}`);
     }

@@ -245,6 +245,13 @@ export function makeEngine(p: Program): EngineTools<State> {
 
   /** Engine.autoplay: every choice answered where it opens, by picks[seat] over the values
    *  legalActions would list (for cards, one per kind the seat can tell apart) */
+  /** where the flow enters a rule (one place per copy of its code) */
+  function entriesOf(rule: string): number[] {
+    const stops = p.ruleEntry?.get(rule);
+    if (!stops) throw new EngineError(`no rule '${rule}' runs in this game`);
+    return stops;
+  }
+
   function autoplay(s: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number {
     const t = tablesFor(s);
     const auto: AutoAnswer = {
@@ -348,16 +355,14 @@ export function makeEngine(p: Program): EngineTools<State> {
       return undefined;
     },
     applyUntil(s, seat, action, rule) {
-      const stops = p.ruleEntry?.get(rule);
-      if (!stops) throw new EngineError(`no rule '${rule}' runs in this game`);
+      const stops = entriesOf(rule);
       const next = cloneState(s);
       const stopped = runStoppingAt(p, stops, () => applyInPlace(next, seat, action));
       return { state: next, stopped };
     },
     resume(s, rule, here = false) {
       if (s.pending !== null || s.result !== null) return { state: s, stopped: false };
-      const stops = rule === undefined ? [] : p.ruleEntry?.get(rule);
-      if (!stops) throw new EngineError(`no rule '${rule}' runs in this game`);
+      const stops = rule === undefined ? [] : entriesOf(rule);
       if (here && stops.includes(s.pc)) return { state: s, stopped: true };
       const next = cloneState(s);
       const stopped = runStoppingAt(p, stops.filter((pc) => pc !== s.pc), () => run(p, next, tablesFor(next)));
