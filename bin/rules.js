@@ -1,7 +1,19 @@
 #!/usr/bin/env node
-// The `rules` command: runs the TypeScript CLI through tsx's ESM loader (no build step).
-import { register } from 'tsx/esm/api';
+// The `rules` command: the CLI's bundle (bin/bundle.js: built once, rebuilt when a source
+// changes), or, where it cannot be built, the TypeScript sources through tsx's ESM loader.
+import { pathToFileURL } from 'node:url';
+import { bundleDir } from './bundle.js';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const dir = await bundleDir();
+let main;
+if (dir !== undefined) {
+  // worker threads of `simulate --workers` load the same bundle (src/cli/simulate-worker.mjs)
+  process.env.RULES_CLI_BUNDLE = pathToFileURL(dir).href;
+  process.setSourceMapsEnabled(true);
+  ({ main } = await import(pathToFileURL(`${dir}/main.js`).href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 await main(process.argv.slice(2));

@@ -16,11 +16,18 @@ const CHUNKS_PER_WORKER = 3;
 /** chunks played but not yet handed on, at most: the main thread plays this far ahead while the
  *  worker threads start (a bound, so memory stays flat: a few MB of records) */
 const MAX_CHUNKS_AHEAD = 256;
-/** a chunk is at most this many games (well under a second of play) */
-const MAX_CHUNK = 32;
+/** the first chunk's games, before a game's time is known */
+const FIRST_CHUNK = 8;
+/** a chunk is about this long: each costs the pool a message each way (a fraction of a
+ *  millisecond), so chunks of a fast game's 32 games spent a quarter of their time on messages */
+const CHUNK_MS = 40;
+/** each thread gets at least this many chunks of a run: the last ones end together */
+const CHUNKS_PER_THREAD = 8;
 
-export function chunkSize(games: number, threads: number): number {
-  return Math.max(1, Math.min(MAX_CHUNK, Math.ceil(games / (threads * 8))));
+/** games per chunk, from the time one game took here (the output does not depend on it) */
+export function chunkSize(games: number, threads: number, msPerGame: number): number {
+  const byTime = Math.ceil(CHUNK_MS / Math.max(msPerGame, 1e-3));
+  return Math.max(1, Math.min(byTime, Math.ceil(games / (threads * CHUNKS_PER_THREAD))));
 }
 
 type Played = { games: SimulatedGame[]; steps: number[] } | { error: Error };
@@ -65,12 +72,24 @@ export async function playGamesOnWorkers(
     minThreads: workerThreads,
     maxThreads: workerThreads,
   });
-  const size = chunkSize(to - from, threads);
+  // chunks are cut as they are given out: [starts[k], ends[k]), sized once the main thread has
+  // timed its first chunk (until then, FIRST_CHUNK games)
   const starts: number[] = [];
-  for (let a = from; a < to; a += size) starts.push(a);
-  const end = (k: number): number => Math.min(starts[k]! + size, to);
+  const ends: number[] = [];
+  let size = Math.min(FIRST_CHUNK, to - from);
+  const cutMore = (): boolean => {
+    const a = ends.length ? ends.at(-1)! : from;
+    if (a >= to) return false;
+    starts.push(a);
+    ends.push(Math.min(a + size, to));
+    return true;
+  };
+  const more = (c: number): boolean => c < starts.length || cutMore();
+  const end = (k: number): number => ends[k]!;
   const ahead = Math.max(MAX_CHUNKS_AHEAD, threads * CHUNKS_PER_WORKER);
   const poolCap = workerThreads * CHUNKS_PER_WORKER;
+  // without the main thread playing, nothing is timed: chunks are sized as for a game of a millisecond
+  if (!mainPlays) size = chunkSize(to - from, threads, 1);
   let byWorkers = 0;
   const done = new Map<number, Played>();
   const waiting = new Map<number, Promise<void>>();
@@ -87,9 +106,9 @@ export async function playGamesOnWorkers(
   });
   warm.catch(() => {});
   try {
-    for (let k = 0; k < starts.length; ) {
+    for (let k = 0; more(k); ) {
       // hand chunks to the worker threads while they have room
-      while (workersReady && next < starts.length && next - k < ahead && inPool < poolCap) {
+      while (workersReady && more(next) && next - k < ahead && inPool < poolCap) {
         const c = next++;
         const task: ChunkTask = { ...where, run, from: starts[c]!, to: end(c) };
         inPool++;
@@ -110,10 +129,12 @@ export async function playGamesOnWorkers(
         if ('error' in ready) throw ready.error;
         ready.games.forEach((g, j) => onGame(starts[k]! + j, g, ready.steps[j]!));
         k++;
-      } else if (mainPlays && next < starts.length && next - k < ahead) {
+      } else if (mainPlays && more(next) && next - k < ahead) {
         // nothing to hand on yet: the main thread plays the next chunk itself
         const c = next++;
+        const t0 = performance.now();
         done.set(c, playHere(engine, run, starts[c]!, end(c)));
+        if (c === 0) size = chunkSize(to - from, threads, (performance.now() - t0) / (end(c) - starts[c]!));
         await yieldToEvents();
       } else if (waiting.has(k)) {
         await waiting.get(k);
