@@ -9,7 +9,8 @@ let main;
 if (dir !== undefined) {
   // worker threads of `simulate --workers` load the same bundle (src/cli/simulate-worker.mjs)
   process.env.RULES_CLI_BUNDLE = pathToFileURL(dir).href;
-  process.setSourceMapsEnabled(true);
+  // stacks in the sources' lines, for DEBUG=1 (reading the maps costs every run otherwise)
+  if (process.env.DEBUG) process.setSourceMapsEnabled(true);
   ({ main } = await import(pathToFileURL(`${dir}/main.js`).href));
 } else {
   const { register } = await import('tsx/esm/api');
