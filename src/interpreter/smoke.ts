@@ -155,15 +155,31 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
   const failure = ((): SmokeFailure | undefined => {
     try {
       const state = engine.create({ players, seed, options, log: false });
+      const ended = (): SmokeFailure | undefined => {
+        const result = engine.result(state);
+        if (result) note(`end ${result.end}`);
+        return result ? undefined : { message: 'the game stopped without a result' };
+      };
+      const noEnd = (rule: string | undefined): SmokeFailure => ({ ...(rule ? { rule } : {}), hint: NO_END, message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` });
+      if (engine.autoplay !== undefined && engine.nextSeat !== undefined) {
+        // the fast path: choices answered where they open, with the same draws as the loop below
+        const pick = (n: number): number => uniformInt(rng, 0, n - 1);
+        const picks = Array.from({ length: players }, () => pick);
+        const onAnswer = (_seat: number, action: Action): void => note(action.choice);
+        for (;;) {
+          const seat = engine.nextSeat(state);
+          if (seat === null) return ended();
+          if (seat === -1) return { rule: engine.pending(state)!.rule, message: 'unexpected external chance draw' };
+          // the rule that kept asking is where the loop is
+          if (decisions >= MAX_STEPS) return noEnd(engine.pending(state)!.rule);
+          decisions += engine.autoplay(state, picks, MAX_STEPS - decisions, onAnswer);
+        }
+      }
       let lastRule: string | undefined;
       for (let step = 0; step < MAX_STEPS; step++) {
         const pending = engine.pending(state);
         if (pending) lastRule = pending.rule;
-        if (!pending) {
-          const result = engine.result(state);
-          if (result) note(`end ${result.end}`);
-          return result ? undefined : { message: 'the game stopped without a result' };
-        }
+        if (!pending) return ended();
         if (pending.kind === 'chance') return { rule: pending.rule, message: 'unexpected external chance draw' };
         note(pending.choice);
         for (const seat of pending.waitingFor) {
@@ -176,8 +192,7 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
           decisions++;
         }
       }
-      // the rule that kept asking is where the loop is
-      return { ...(lastRule ? { rule: lastRule } : {}), hint: NO_END, message: `no end after ${MAX_STEPS} decisions: the flow may loop forever` };
+      return noEnd(lastRule);
     } catch (err) {
       const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
       const message = (err as Error).message;
