@@ -68,11 +68,24 @@ export function lazySchema(path: string, id: string, options: Options = {}, cach
         // not cached yet (or unreadable): compile
       }
     }
-    const ajv = new Ajv2020({ ...settings, code: { source: true } });
-    // keywords for other readers of the schema: the type generator (tsType) and editors (defaultSnippets)
-    ajv.addVocabulary(['tsType', 'defaultSnippets']);
-    ajv.addSchema(schema, id);
-    compiled = { root: ajv.getSchema(id)!, branch: (def) => ajv.getSchema(`${id}#/$defs/${def}`), defs: schema.$defs };
+    let ajv: InstanceType<typeof Ajv2020>;
+    let root: ValidateFunction;
+    try {
+      // Ajv's error log prints the code it failed to compile: the error thrown says enough
+      ajv = new Ajv2020({ ...settings, code: { source: true }, logger: { log: console.log, warn: console.warn, error: () => {} } });
+      // keywords for other readers of the schema: the type generator (tsType) and editors (defaultSnippets)
+      ajv.addVocabulary(['tsType', 'defaultSnippets']);
+      ajv.addSchema(schema, id);
+      root = ajv.getSchema(id)!;
+    } catch (e) {
+      // Ajv makes its validators with new Function: a process that forbids it can only load them
+      if (!(e instanceof EvalError)) throw e;
+      throw new Error(
+        `the ${id} schema's validators are not compiled yet, and this process may not compile code (--disallow-code-generation-from-strings): ` +
+          `run any rules command once without that flag; the validators are then kept${cacheDir === null ? '' : ` in ${cacheDir}`} and loaded from there`,
+      );
+    }
+    compiled = { root, branch: (def) => ajv.getSchema(`${id}#/$defs/${def}`), defs: schema.$defs };
     if (cached !== undefined) writeModule(ajv, id, defs, cached);
     return compiled;
   };
