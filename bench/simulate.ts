@@ -1,21 +1,23 @@
 /**
- * `npm run bench:simulate`: two figures of `rules simulate`, measured through the command itself
- * (simulateCommand, output thrown away):
+ * `npm run bench:simulate`: two figures of `rules simulate`:
  *
- *  1. workers: `--workers 2` against one worker on the same run, interleaved over --rounds rounds;
- *     the ratio of wall times per round (median, min–max). Includes starting the pool (each worker
- *     loads and compiles the game), so short runs gain less. A loaded machine lowers it: a machine
+ *  1. workers: `rules simulate --workers 2` against one worker on the same run, each a process of
+ *     its own as a user starts it, interleaved over --rounds rounds; the ratio of wall times per
+ *     round (median, min–max), and whether both printed the same bytes. Includes starting the pool
+ *     (each worker loads and compiles the game), so short runs gain less. A loaded machine lowers it: a machine
  *     check first prints what two threads of a pure CPU loop gain here now, the ceiling.
  *  2. memory: the heap after a full GC, sampled each time the JSON output is flushed, for 10³, 10⁴
  *     and 10⁵ games (--json, the largest output), each in a fresh process: flat when the games are
- *     streamed. For contrast, simulate() (the API that returns the report with its list of games).
+ *     streamed (through simulateCommand in-process, output counted and thrown away). For contrast, simulate() (the API that returns the report with its list of games).
  *
- *   npm run bench:simulate -- [--game cash-n-guns] [--games 3000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory]
+ *   npm run bench:simulate -- [--game cash-n-guns] [--games 30000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory] [--json FILE]
  *
  * Needs --expose-gc (the npm script passes it).
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as games from '../src/games.ts';
@@ -23,6 +25,9 @@ import { simulate, simulateCommand } from '../src/cli/simulate.ts';
 import type { CliContext } from '../src/cli/context.ts';
 
 const rulesDir = fileURLToPath(new URL('../rules', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/rules.js', import.meta.url));
+/** the figures, for --json FILE */
+const report: Record<string, unknown> = {};
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
@@ -60,31 +65,60 @@ async function machineCeiling(): Promise<number> {
   return one / (performance.now() - t0);
 }
 
+/** one `rules simulate` run as a user starts it (bin/rules.js, a process of its own, output to a
+ *  file): its wall time, and the CPU time of the process and its threads */
+function simulateRun(args: string[], out: string): { wall: number; cpu: number } {
+  const fd = openSync(out, 'w');
+  try {
+    const c0 = childCpu();
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [bin, 'simulate', ...args], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`rules simulate ${args.join(' ')} failed: ${r.stderr}`);
+    return { wall: (performance.now() - t0) / 1000, cpu: childCpu() - c0 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** CPU seconds used by reaped children so far (clock ticks of 1/100 s) */
+function childCpu(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 async function workers(): Promise<void> {
-  const n = arg('games', '3000');
+  const n = arg('games', '30000');
   const rounds = Number(arg('rounds', '3'));
   const ratios: number[] = [];
   const times: Record<string, number[]> = { '1': [], '2': [] };
   const cpus: Record<string, number[]> = { '1': [], '2': [] };
-  console.log(`workers: ${game}, ${n} games, ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-simulate-'));
+  const outs = { '1': join(dir, 'one.json'), '2': join(dir, 'two.json') };
+  console.log(`workers: rules simulate ${game} --games ${n} --json, as processes of their own; ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(`  machine check: two threads of a pure CPU loop run ${(await machineCeiling()).toFixed(2)}× one thread now (2 on a quiet 2-core machine)`);
-  for (let r = 0; r < rounds; r++) {
-    const t: Record<string, number> = {};
-    for (const w of r % 2 ? ['2', '1'] : ['1', '2']) {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      await simulateCommand(ctxWith(() => {}), game, { games: n, workers: w, timing: false });
-      t[w] = (performance.now() - t0) / 1000;
-      const c = process.cpuUsage(c0);
-      times[w]!.push(t[w]!);
-      // CPU time of the whole process, every thread: what the run cost, whatever the machine's load
-      cpus[w]!.push((c.user + c.system) / 1e6);
+  let same = true;
+  try {
+    // not timed: builds the CLI bundle and the schema cache if they are stale
+    simulateRun([game, '--games', '1'], outs['1']);
+    for (let r = 0; r < rounds; r++) {
+      const t: Record<string, number> = {};
+      for (const w of r % 2 ? (['2', '1'] as const) : (['1', '2'] as const)) {
+        const run = simulateRun([game, '--games', n, '--seed', String(r + 1), '--json', '--workers', w], outs[w]);
+        t[w] = run.wall;
+        times[w]!.push(run.wall);
+        cpus[w]!.push(run.cpu);
+      }
+      same &&= readFileSync(outs['1']).equals(readFileSync(outs['2']));
+      ratios.push(t['1']! / t['2']!);
+      console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s (CPU ${cpus['1']!.at(-1)!.toFixed(2)} s), 2 workers ${t['2']!.toFixed(2)} s (CPU ${cpus['2']!.at(-1)!.toFixed(2)} s), speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
     }
-    ratios.push(t['1']! / t['2']!);
-    console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s (CPU ${cpus['1']!.at(-1)!.toFixed(2)} s), 2 workers ${t['2']!.toFixed(2)} s (CPU ${cpus['2']!.at(-1)!.toFixed(2)} s), speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`  median: 1 worker ${median(times['1']!).toFixed(2)} s, 2 workers ${median(times['2']!).toFixed(2)} s; speed-up ${median(ratios).toFixed(2)}× (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
+  console.log(`  median: 1 worker ${median(times['1']!).toFixed(2)} s, 2 workers ${median(times['2']!).toFixed(2)} s; speed-up ${median(ratios).toFixed(2)}× (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}); the same bytes: ${same ? 'yes' : 'NO'}`);
   console.log(`  CPU time (all threads): 1 worker ${median(cpus['1']!).toFixed(2)} s, 2 workers ${median(cpus['2']!).toFixed(2)} s — the extra is the worker thread loading and compiling the game`);
+  report.workers = { game, games: Number(n), speedup: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), wall: { one: median(times['1']!), two: median(times['2']!) }, same };
+  if (!same) process.exitCode = 1;
 }
 
 /**
@@ -117,6 +151,7 @@ async function memoryChild(n: number, kept: boolean): Promise<void> {
 function memory(): void {
   const max = Number(arg('max', '100000'));
   console.log(`memory: ${game}, heap after full GC above a baseline (game compiled, 100 games played), peak of the samples; each figure in a fresh process`);
+  const rows: { games: number; streamedMb: number; baseMb: number }[] = [];
   for (let n = 1000; n <= max; n *= 10) {
     const figure = (kept: boolean) => {
       const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', String(n), ...(kept ? ['--kept'] : []), '--game', game], { encoding: 'utf8' });
@@ -126,7 +161,9 @@ function memory(): void {
     const streamed = figure(false);
     const keptLine = n <= 10_000 ? `; simulate() keeping the games: ${mb(figure(true).above)}` : '';
     console.log(`  ${n.toLocaleString('en')} games (${mb(streamed.bytes)} of JSON, ${streamed.seconds.toFixed(1)} s): streamed ${mb(streamed.above)} above the baseline of ${mb(streamed.base)}${keptLine}`);
+    rows.push({ games: n, streamedMb: streamed.above / 2 ** 20, baseMb: streamed.base / 2 ** 20 });
   }
+  report.memory = { game, rows };
 }
 
 if (flag('memory-child')) {
@@ -135,3 +172,4 @@ if (flag('memory-child')) {
 }
 if (!flag('skip-workers')) await workers();
 if (!flag('skip-memory')) memory();
+if (arg('json', '')) writeFileSync(arg('json', ''), JSON.stringify(report, null, 2));
