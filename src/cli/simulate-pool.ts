@@ -54,6 +54,37 @@ function fromWorker(r: ChunkResult): Played {
 /** let the worker threads' answers in (the main thread has just played a chunk) */
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * The worker threads of a run, started: each loads and compiles the game (a warm-up task, an
+ * empty chunk). Started before the main thread compiles the game itself, so both do it at once.
+ */
+export interface Workers {
+  pool: Tinypool;
+  threads: number;
+  /** true once every worker thread has loaded the game */
+  ready: boolean;
+  /** settles when they have (rejects if one could not) */
+  warmed: Promise<void>;
+}
+
+export function startWorkers(where: { rulesDir: string; gameId: string }, workerThreads: number): Workers {
+  const pool = new Tinypool({
+    filename: new URL('./simulate-worker.mjs', import.meta.url).href,
+    minThreads: workerThreads,
+    maxThreads: workerThreads,
+  });
+  const run: RunSettings = { players: 0, seed: 0, options: {} }; // an empty chunk plays nothing
+  const warmUps = Array.from({ length: workerThreads }, () => pool.run({ ...where, run, from: 0, to: 0 } satisfies ChunkTask) as Promise<ChunkResult>);
+  const workers: Workers = { pool, threads: workerThreads, ready: false, warmed: Promise.resolve() };
+  workers.warmed = Promise.all(warmUps).then((rs) => {
+    const failed = rs.map(fromWorker).find((r) => 'error' in r);
+    if (failed && 'error' in failed) throw failed.error;
+    workers.ready = true;
+  });
+  workers.warmed.catch(() => {});
+  return workers;
+}
+
 export async function playGamesOnWorkers(
   engine: Engine,
   where: { rulesDir: string; gameId: string },
@@ -62,16 +93,14 @@ export async function playGamesOnWorkers(
   to: number,
   threads: number,
   onGame: (index: number, game: SimulatedGame, steps: number) => void,
-  /** mainPlays false: every chunk goes through the worker threads (tests check that path) */
-  opts: { mainPlays?: boolean } = {},
+  /** mainPlays false: every chunk goes through the worker threads (tests check that path);
+   *  workers: threads started earlier (startWorkers; destroyed here at the end) */
+  opts: { mainPlays?: boolean; workers?: Workers } = {},
 ): Promise<{ byWorkers: number }> {
   const mainPlays = opts.mainPlays !== false;
   const workerThreads = threads - 1;
-  const pool = new Tinypool({
-    filename: new URL('./simulate-worker.mjs', import.meta.url).href,
-    minThreads: workerThreads,
-    maxThreads: workerThreads,
-  });
+  const workers = opts.workers ?? startWorkers(where, workerThreads);
+  const pool = workers.pool;
   // chunks are cut as they are given out: [starts[k], ends[k]), sized once the main thread has
   // timed its first chunk (until then, FIRST_CHUNK games)
   const starts: number[] = [];
@@ -95,20 +124,13 @@ export async function playGamesOnWorkers(
   const waiting = new Map<number, Promise<void>>();
   let inPool = 0;
   let next = 0;
-  // chunks go to the worker threads only once they have loaded the game (a warm-up task each,
-  // an empty chunk): until then the main thread plays on, in order, instead of waiting for them
-  let workersReady = !mainPlays;
-  const warmUps = Array.from({ length: workerThreads }, () => pool.run({ ...where, run, from: 0, to: 0 } satisfies ChunkTask) as Promise<ChunkResult>);
-  const warm = Promise.all(warmUps).then((rs) => {
-    const failed = rs.map(fromWorker).find((r) => 'error' in r);
-    if (failed && 'error' in failed) throw failed.error;
-    workersReady = true;
-  });
-  warm.catch(() => {});
+  // chunks go to the worker threads only once they have loaded the game: until then the main
+  // thread plays on, in order, instead of waiting for them
+  const workersReady = (): boolean => !mainPlays || workers.ready;
   try {
     for (let k = 0; more(k); ) {
       // hand chunks to the worker threads while they have room
-      while (workersReady && more(next) && next - k < ahead && inPool < poolCap) {
+      while (workersReady() && more(next) && next - k < ahead && inPool < poolCap) {
         const c = next++;
         const task: ChunkTask = { ...where, run, from: starts[c]!, to: end(c) };
         inPool++;

@@ -292,6 +292,28 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   }
   const workers = parseIntArg('--workers', o.workers, 1, MAX_WORKERS) ?? 1;
   const rulesDir = rulesDirOf(ctx, o.rulesDir);
+  // the worker threads load the game while this thread does (the pool module is loaded only for
+  // --workers, not for every command and the site)
+  const pool = workers > 1 ? await import('./simulate-pool.ts') : undefined;
+  const started = pool?.startWorkers({ rulesDir, gameId }, workers - 1);
+  try {
+    return await simulateWith(ctx, gameId, o, shardArg, workers, rulesDir, started);
+  } finally {
+    // a run that ended early (a bad option, a game that does not compile) stops the threads here;
+    // playGamesOnWorkers has destroyed the pool of a run that played
+    await started?.pool.destroy();
+  }
+}
+
+async function simulateWith(
+  ctx: CliContext,
+  gameId: string,
+  o: SimulateCliOptions,
+  shardArg: ReturnType<typeof parseShard>,
+  workers: number,
+  rulesDir: string,
+  started: import('./simulate-pool.ts').Workers | undefined,
+): Promise<number> {
   const engine = loadEngine(ctx, rulesDir, gameId);
   const players = parsePlayers(engine, o.players, engine.maxPlayers);
   const games = parseIntArg('--games', o.games, 1, 10_000_000) ?? DEFAULT_GAMES;
@@ -321,10 +343,9 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const now = ctx.now ?? (() => performance.now());
   const t0 = now();
   try {
-    if (workers > 1) {
-      // loaded only here: the pool is for --workers, not for every command and the site
+    if (started !== undefined) {
       const { playGamesOnWorkers } = await import('./simulate-pool.ts');
-      await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame);
+      await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame, { workers: started });
     }
     else playGames(engine, run, place.from, place.to, onGame);
   } finally {
