@@ -327,6 +327,18 @@ function answerSeenBy(p: Program, choice: string, seat: number, me: number): boo
 
 const viewWithoutLog = (v: SeatView): string => JSON.stringify({ ...v, log: v.log.length });
 
+/** where two JSON values first differ: the path, and each side's value there */
+function firstDifference(x: unknown, y: unknown, path = ''): string {
+  if (JSON.stringify(x) === JSON.stringify(y)) return '';
+  if (x && y && typeof x === 'object' && typeof y === 'object') {
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      const d = firstDifference((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], `${path}.${k}`);
+      if (d) return d;
+    }
+  }
+  return `${path || '(the whole value)'}: A ${JSON.stringify(x)?.slice(0, 300)}, B ${JSON.stringify(y)?.slice(0, 300)}`;
+}
+
 export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledParams): CoupledOutcome {
   const rngAct = testRng(c.seed);
   const rngAlt = testRng(c.seed ^ 0x27d4eb2d);
@@ -358,6 +370,7 @@ export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledP
       `seat ${c.me} can tell the worlds apart by ${what} after ${out.compared} compared steps ` +
         `(players ${c.players}, options ${JSON.stringify(c.options)}, seed ${c.seed}, prefix ${c.prefix}).\n` +
         `World B differs in: ${changed.slice(0, 8).join('; ')}${changed.length > 8 ? ` (+${changed.length - 8})` : ''}\n` +
+        `First difference: ${firstDifference(x, y)}\n` +
         `A: ${JSON.stringify(x)?.slice(0, 1500)}\nB: ${JSON.stringify(y)?.slice(0, 1500)}`,
     );
   };
