@@ -10,7 +10,7 @@
  *     and 10⁵ games (--json, the largest output), each in a fresh process: flat when the games are
  *     streamed (through simulateCommand in-process, output counted and thrown away). For contrast, simulate() (the API that returns the report with its list of games).
  *
- *   npm run bench:simulate -- [--game cash-n-guns] [--games 30000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory] [--json FILE]
+ *   npm run bench:simulate -- [--game cash-n-guns] [--games 60000] [--rounds 3] [--max 100000] [--skip-workers] [--skip-memory] [--json FILE]
  *
  * Needs --expose-gc (the npm script passes it).
  */
@@ -87,7 +87,7 @@ function childCpu(): number {
 }
 
 async function workers(): Promise<void> {
-  const n = arg('games', '30000');
+  const n = arg('games', '60000');
   const rounds = Number(arg('rounds', '3'));
   const ratios: number[] = [];
   const times: Record<string, number[]> = { '1': [], '2': [] };
