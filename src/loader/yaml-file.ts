@@ -17,6 +17,8 @@ import {
   visit,
   type Document,
   type Node as YamlNode,
+  type Pair,
+  type YAMLMap,
   type Scalar,
   type YAMLError,
 } from 'yaml';
@@ -103,10 +105,27 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const nodeStart = (n: unknown): number | undefined => (isNode(n) && n.range ? n.range[0] : undefined);
   const fileStart = at(0);
 
+  // a map's pairs by key, made on the first look-up: quotes and diagnostics ask for keys of the same
+  // maps again and again, and a search of the pairs each time was a tenth of a validate run
+  const pairsByKey = new WeakMap<object, Map<string, Pair<unknown, unknown>>>();
+  const pairOf = (n: YAMLMap<unknown, unknown>, key: string | number): Pair<unknown, unknown> | undefined => {
+    let byKey = pairsByKey.get(n);
+    if (byKey === undefined) {
+      byKey = new Map();
+      for (const p of n.items) {
+        const k = keyString(p.key);
+        // the first pair of a key, as find() gave (a repeated key is an error of its own)
+        if (k !== undefined && !byKey.has(k)) byKey.set(k, p);
+      }
+      pairsByKey.set(n, byKey);
+    }
+    return byKey.get(String(key));
+  };
+
   // the YAML node of obj[key]: a pair's value in a map, an item in a sequence
   const valueNode = (obj: object, key: string | number): unknown => {
     const n = nodes.get(obj);
-    if (isMap(n)) return n.items.find((p) => keyString(p.key) === String(key))?.value;
+    if (isMap(n)) return pairOf(n, key)?.value;
     if (isSeq(n) && typeof key === 'number') return n.items[key];
     return undefined;
   };
@@ -116,7 +135,7 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     if (!n) return fileStart;
     if (key !== undefined) {
       if (isMap(n)) {
-        const pair = n.items.find((p) => keyString(p.key) === String(key));
+        const pair = pairOf(n, key);
         const s = nodeStart(pair?.key);
         if (s !== undefined) return at(s);
       } else if (isSeq(n) && typeof key === 'number') {

@@ -431,9 +431,12 @@ export function writesOf(effects: unknown, spec: Node): Writes {
   return w;
 }
 
+/** a ∪ b; `a` itself when b adds nothing (the common case near the fixed point: no new set) */
 function union(a: Writes, b: Writes): Writes {
   if (a === 'all' || b === 'all') return 'all';
-  return new Set([...a, ...b]);
+  let out: Set<string> | undefined;
+  for (const x of b) if (!a.has(x)) (out ??= new Set(a)).add(x);
+  return out ?? a;
 }
 
 interface Fact {
