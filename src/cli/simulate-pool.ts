@@ -101,11 +101,14 @@ export async function playGamesOnWorkers(
   const workerThreads = threads - 1;
   const workers = opts.workers ?? startWorkers(where, workerThreads);
   const pool = workers.pool;
-  // chunks are cut as they are given out: [starts[k], ends[k]), sized once the main thread has
-  // timed its first chunk (until then, FIRST_CHUNK games)
+  // chunks are cut as they are given out: [starts[k], ends[k]), sized from the time the main
+  // thread's chunks took so far (its first chunk, of FIRST_CHUNK games, runs cold: the estimate
+  // falls as the code warms up, and chunks grow with it)
   const starts: number[] = [];
   const ends: number[] = [];
   let size = Math.min(FIRST_CHUNK, to - from);
+  let mainMs = 0;
+  let mainGames = 0;
   const cutMore = (): boolean => {
     const a = ends.length ? ends.at(-1)! : from;
     if (a >= to) return false;
@@ -156,7 +159,9 @@ export async function playGamesOnWorkers(
         const c = next++;
         const t0 = performance.now();
         done.set(c, playHere(engine, run, starts[c]!, end(c)));
-        if (c === 0) size = chunkSize(to - from, threads, (performance.now() - t0) / (end(c) - starts[c]!));
+        mainMs += performance.now() - t0;
+        mainGames += end(c) - starts[c]!;
+        size = chunkSize(to - from, threads, mainMs / mainGames);
         await yieldToEvents();
       } else if (waiting.has(k)) {
         await waiting.get(k);
