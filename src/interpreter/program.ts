@@ -168,6 +168,16 @@ export interface Body {
   hi: number;
 }
 
+/** What the machine and a block function (src/codegen/blocks.ts) hand each other: the pc to
+ *  start at and the steps left, and back where the machine goes on and the steps then left. */
+export interface BlockMachine {
+  pc: number;
+  budget: number;
+}
+
+/** a run of straight-line instructions as one generated function, entered at any of its pcs */
+export type BlockFn = (c: RunCtx, m: BlockMachine) => void;
+
 export interface EndRule {
   id: string;
   when?: Run<unknown>;
@@ -205,6 +215,8 @@ export interface Program {
   gameSlots: number;
   seatSlots: number;
   code: Instr[];
+  /** per pc: the generated block that runs it (src/codegen/), where there is one */
+  blocks?: (BlockFn | undefined)[];
   slots: number;
   ends: EndRule[];
   score?: (c: RunCtx, seat: number) => number;

@@ -1,0 +1,92 @@
+/**
+ * Instruction bodies as generated code: each run of straight-line instructions (exec, jump,
+ * jumpIfNot, forInit, forNext) between the machine's own (choices, calls, shuffles, ends) becomes
+ * one function `g<n>(c, M)`, entered at any of its pcs (`M.pc`) and returning where the machine
+ * takes over (`M.pc` again). Inside, every instruction is a `case` of one switch the code falls
+ * through; a jump inside the block re-enters the switch, one outside it returns.
+ *
+ * The machine's rules hold exactly: each instruction takes one step of `M.budget` before it runs
+ * (out of steps, the block stops there with none left, and the machine raises the stuck-loop error
+ * at that pc); `M.pc` is the instruction running when anything throws, so the error names its rule
+ * and place as the machine's would. An expression of the program's own is called as its generated
+ * function (its faults placed as its entry places them); anything else — an effect's closure, a
+ * constant — is called as `K[n](c)`, its own closure, so kinds can be generated one by one.
+ */
+import type { Instr } from '../interpreter/program.ts';
+
+/** what the block emitter needs of the program's emitter: constants, fresh names, expression calls */
+export interface BlockHost {
+  /** `K[i]` for a value */
+  k(v: unknown): string;
+  /** a fresh `v<n>` */
+  fresh(): string;
+  /** statements computing `fn(c)` into a fresh name, and that name */
+  call(fn: (c: never) => unknown): { code: string; value: string };
+}
+
+/** the opcodes a block may hold */
+const INLINE: ReadonlySet<Instr['op']> = new Set(['exec', 'jump', 'jumpIfNot', 'forInit', 'forNext']);
+
+/** past this many instructions a run is cut into several blocks (V8 stops optimising very large functions) */
+export const MAX_BLOCK = 48;
+
+/** [first, last] pc of each block, in order */
+export function blockRanges(code: readonly Instr[]): [number, number][] {
+  const out: [number, number][] = [];
+  let pc = 0;
+  while (pc < code.length) {
+    if (!INLINE.has(code[pc]!.op)) {
+      pc++;
+      continue;
+    }
+    const lo = pc;
+    while (pc < code.length && INLINE.has(code[pc]!.op) && pc - lo < MAX_BLOCK) pc++;
+    out.push([lo, pc - 1]);
+  }
+  return out;
+}
+
+/** the source of one block's function over code[lo..hi] */
+export function emitBlock(code: readonly Instr[], lo: number, hi: number, h: BlockHost): string {
+  const n = (x: number) => int(x);
+  // a jump: inside the block the switch takes it, outside the machine does
+  const go = (to: number) => (to >= lo && to <= hi ? `P=${n(to)};continue;` : `P=${n(to)};return;`);
+  const out: string[] = [];
+  for (let pc = lo; pc <= hi; pc++) {
+    const ins = code[pc]!;
+    out.push(`case ${n(pc)}:P=${n(pc)};N=N-1;if(N<0){N=0;return;}{`);
+    switch (ins.op) {
+      case 'exec':
+        out.push(`${h.k(ins.fn)}(c);`);
+        break;
+      case 'jump':
+        out.push(go(ins.to));
+        break;
+      case 'jumpIfNot': {
+        const { code: s, value } = h.call(ins.cond);
+        out.push(s, `if(${value}!==true){${go(ins.to)}}`);
+        break;
+      }
+      case 'forInit': {
+        const { code: s, value } = h.call(ins.list);
+        out.push(s, `L[${n(ins.listSlot)}]=${value};L[${n(ins.idxSlot)}]=0;`);
+        break;
+      }
+      case 'forNext': {
+        const a = h.fresh();
+        const i = h.fresh();
+        out.push(`const ${a}=L[${n(ins.listSlot)}];const ${i}=L[${n(ins.idxSlot)}];if(${i}>=${a}.length){${go(ins.end)}}L[${n(ins.asSlot)}]=${a}[${i}];L[${n(ins.idxSlot)}]=${i} + 1;`);
+        break;
+      }
+      default:
+        throw new Error(`a '${ins.op}' instruction inside a block`);
+    }
+    out.push('}');
+  }
+  return `function(c,M){const L=c.locals;let P=M.pc;let N=M.budget;\ntry{for(;;){switch(P){\n${out.join('\n')}\nP=${n(hi + 1)};return;\ndefault:return;}}}finally{M.pc=P;M.budget=N;}}`;
+}
+
+function int(x: number): string {
+  if (!Number.isSafeInteger(x) || x < 0) throw new Error(`not an index: ${x}`);
+  return String(x);
+}
