@@ -12,7 +12,7 @@
  * function (its faults placed as its entry places them); anything else — an effect's closure, a
  * constant — is called as `K[n](c)`, its own closure, so kinds can be generated one by one.
  */
-import type { Instr } from '../interpreter/program.ts';
+import type { ExecBody, Instr, TargetCode } from '../interpreter/program.ts';
 
 /** what the block emitter needs of the program's emitter: constants, fresh names, expression calls */
 export interface BlockHost {
@@ -57,7 +57,7 @@ export function emitBlock(code: readonly Instr[], lo: number, hi: number, h: Blo
     out.push(`case ${n(pc)}:P=${n(pc)};N=N-1;if(N<0){N=0;return;}{`);
     switch (ins.op) {
       case 'exec':
-        out.push(`${h.k(ins.fn)}(c);`);
+        out.push(ins.body ? execBody(ins.body, ins.fn, h) : `${h.k(ins.fn)}(c);`);
         break;
       case 'jump':
         out.push(go(ins.to));
@@ -84,6 +84,66 @@ export function emitBlock(code: readonly Instr[], lo: number, hi: number, h: Blo
     out.push('}');
   }
   return `function(c,M){const L=c.locals;let P=M.pc;let N=M.budget;\ntry{for(;;){switch(P){\n${out.join('\n')}\nP=${n(hi + 1)};return;\ndefault:return;}}}finally{M.pc=P;M.budget=N;}}`;
+}
+
+/**
+ * An effect the block runs itself: the same reads, writes and calls in the same order as its
+ * closure's (set.ts, let.ts) — each expression run as often as there — with logging left to the
+ * closure: while the state logs, the closure runs instead.
+ */
+function execBody(b: ExecBody, fn: unknown, h: BlockHost): string {
+  const value = h.call(b.value);
+  if (b.k === 'let') return `${value.code}L[${int(b.slot)}]=R.isArray(${value.value})?${value.value}.slice():${value.value};`;
+  const t = b.target;
+  let body: string;
+  if (b.k === 'set') {
+    const x = h.fresh();
+    const stored = b.list ? `R.isArray(${value.value})?${value.value}.slice():${value.value}` : value.value;
+    body = `${value.code}const ${x}=${stored};${write(t, x, h)}`;
+  } else {
+    // add: the value, then the target read, then written (its seat and key worked out for each)
+    const r = read(t, h);
+    const x = h.fresh();
+    body = `${value.code}${r.code}const ${x}=${r.value} + ${value.value};${write(t, x, h)}`;
+  }
+  return `if(c.s.logging){${h.k(fn)}(c);}else{${body}}`;
+}
+
+/** the statements before a target's array and its index: `<array>[<index>]` is the target */
+function place(t: TargetCode, h: BlockHost): { code: string; array: string; index: string } {
+  const b = t.base;
+  let code = '';
+  let array: string;
+  let index: string;
+  if ('local' in b) {
+    array = 'L';
+    index = int(b.local);
+  } else if ('game' in b) {
+    array = 'c.s.g';
+    index = int(b.game);
+  } else {
+    const w = h.call(b.who);
+    code += w.code;
+    array = `c.s.seats[${w.value}].v`;
+    index = int(b.seat);
+  }
+  if (t.key === undefined) return { code, array, index };
+  // a keyed var: one item of the array it holds, the key worked out after the seat
+  const a = h.fresh();
+  code += `const ${a}=${array}[${index}];`;
+  const k = h.call(t.key);
+  return { code: code + k.code, array: a, index: k.value };
+}
+
+function read(t: TargetCode, h: BlockHost): { code: string; value: string } {
+  const p = place(t, h);
+  const v = h.fresh();
+  return { code: `${p.code}const ${v}=${p.array}[${p.index}];`, value: v };
+}
+
+function write(t: TargetCode, x: string, h: BlockHost): string {
+  const p = place(t, h);
+  return `${p.code}${p.array}[${p.index}]=${x};`;
 }
 
 function int(x: number): string {

@@ -135,8 +135,27 @@ export interface ChooseInstr {
   readsComputed?: string[];
 }
 
+/**
+ * Where an assignment writes, for generated code (src/codegen/blocks.ts): a local slot, a game
+ * var, or a seat var of the seat `who` gives; `key`: one item of a keyed var.
+ */
+export interface TargetCode {
+  base: { local: number } | { game: number } | { seat: number; who: Run<number> };
+  key?: Run<number>;
+}
+
+/**
+ * What an `exec` does, for the kinds generated code runs itself (blocks.ts); `fn` stays the
+ * closure, which does the same (and what the generated code leaves to it: logging).
+ */
+export type ExecBody =
+  /** `let`: the value into the slot (a list copied) */
+  | { k: 'let'; value: Run<Json>; slot: number }
+  /** `set` (a list copied) and `add`: the value into the target */
+  | { k: 'set' | 'add'; value: Run<Json>; target: TargetCode; list: boolean };
+
 export type Instr =
-  | { op: 'exec'; fn: Run<void> }
+  | { op: 'exec'; fn: Run<void>; body?: ExecBody }
   | { op: 'jump'; to: number }
   | { op: 'jumpIfNot'; cond: Run<unknown>; to: number }
   | { op: 'forInit'; list: Run<unknown>; listSlot: number; idxSlot: number }
