@@ -63,13 +63,17 @@ export function emitBlock(code: readonly Instr[], lo: number, hi: number, h: Blo
         out.push(go(ins.to));
         break;
       case 'jumpIfNot': {
+        if (ins.less) {
+          out.push(`if((L[${n(ins.less[0])}] < L[${n(ins.less[1])}])!==true){${go(ins.to)}}`);
+          break;
+        }
         const { code: s, value } = h.call(ins.cond);
         out.push(s, `if(${value}!==true){${go(ins.to)}}`);
         break;
       }
       case 'forInit': {
-        const { code: s, value } = h.call(ins.list);
-        out.push(s, `L[${n(ins.listSlot)}]=${value};L[${n(ins.idxSlot)}]=0;`);
+        const { code: s, value } = h.call(ins.copyOf ?? ins.list);
+        out.push(s, `L[${n(ins.listSlot)}]=${ins.copyOf ? `${value}.slice()` : value};L[${n(ins.idxSlot)}]=0;`);
         break;
       }
       case 'forNext': {
@@ -92,6 +96,11 @@ export function emitBlock(code: readonly Instr[], lo: number, hi: number, h: Blo
  * closure: while the state logs, the closure runs instead.
  */
 function execBody(b: ExecBody, fn: unknown, h: BlockHost): string {
+  if (b.k === 'inc') return `L[${int(b.slot)}]=L[${int(b.slot)}] + 1;`;
+  if (b.k === 'count') {
+    const n = h.call(b.n);
+    return `L[${int(b.counter)}]=0;${n.code}L[${int(b.limit)}]=${n.value};`;
+  }
   const value = h.call(b.value);
   if (b.k === 'let') return `${value.code}L[${int(b.slot)}]=R.isArray(${value.value})?${value.value}.slice():${value.value};`;
   const t = b.target;

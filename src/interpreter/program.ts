@@ -152,13 +152,19 @@ export type ExecBody =
   /** `let`: the value into the slot (a list copied) */
   | { k: 'let'; value: Run<Json>; slot: number }
   /** `set` (a list copied) and `add`: the value into the target */
-  | { k: 'set' | 'add'; value: Run<Json>; target: TargetCode; list: boolean };
+  | { k: 'set' | 'add'; value: Run<Json>; target: TargetCode; list: boolean }
+  /** `repeat`'s start: the counter to 0, then the limit worked out */
+  | { k: 'count'; counter: number; limit: number; n: Run<number> }
+  /** one more round of a `repeat` */
+  | { k: 'inc'; slot: number };
 
 export type Instr =
   | { op: 'exec'; fn: Run<void>; body?: ExecBody }
   | { op: 'jump'; to: number }
-  | { op: 'jumpIfNot'; cond: Run<unknown>; to: number }
-  | { op: 'forInit'; list: Run<unknown>; listSlot: number; idxSlot: number }
+  /** `less`: cond is locals[less[0]] < locals[less[1]] (for generated code) */
+  | { op: 'jumpIfNot'; cond: Run<unknown>; to: number; less?: [number, number] }
+  /** `copyOf`: list is a copy of what this gives (for generated code) */
+  | { op: 'forInit'; list: Run<unknown>; listSlot: number; idxSlot: number; copyOf?: Run<unknown> }
   | { op: 'forNext'; listSlot: number; idxSlot: number; asSlot: number; end: number }
   | { op: 'choose'; c: ChooseInstr }
   | { op: 'shuffle'; zone: ZoneRef; rule: string }
