@@ -375,8 +375,11 @@ class Emitter implements BlockHost {
     this.line(`let ${acc}=0;`);
     const seen = kind === 'sum' ? undefined : this.fresh();
     if (seen) this.line(`let ${seen}=false;`);
-    this.each(list, lam?.body, (e) => {
-      const x = lam ? this.lam(lam, e) : e;
+    // over a map, with no lambda of its own: each mapped value folded as it comes, without the
+    // list between them (the fold reads only its own variables and cannot fail, so nobody can tell)
+    const map = !lam && list.t === 'map' ? list : undefined;
+    this.each(map ? map.list : list, map ? map.lam.body : lam?.body, (e) => {
+      const x = map ? this.lam(map.lam, e) : lam ? this.lam(lam, e) : e;
       if (!seen) this.line(`${acc}=${acc} + ${x};`);
       else this.line(`if(!${seen}){${acc}=${x};${seen}=true;}else if(${x} ${kind === 'min' ? '<' : '>'} ${acc})${acc}=${x};`);
     });
