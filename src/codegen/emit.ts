@@ -1,6 +1,6 @@
 /**
  * IR → JavaScript source. Each top-level expression becomes `function(c){…}` in one array
- * literal; every node is computed into a fresh `const v<n>` in evaluation order (the closures'
+ * literal (followed by the program's instruction blocks, blocks.ts); every node is computed into a fresh `const v<n>` in evaluation order (the closures'
  * order, so slot writes and faults happen as they do there). Built-ins become inline loops; a
  * `filter` whose list is not kept is fused into the loop that consumes it.
  *
