@@ -30,6 +30,9 @@ const INLINE: ReadonlySet<Instr['op']> = new Set(['exec', 'jump', 'jumpIfNot', '
 /** past this many instructions a run is cut into several blocks (V8 stops optimising very large functions) */
 export const MAX_BLOCK = 48;
 
+/** a single instruction between the machine's own stays the machine's: a block's call would only replace its dispatch */
+export const MIN_BLOCK = 2;
+
 /** [first, last] pc of each block, in order */
 export function blockRanges(code: readonly Instr[]): [number, number][] {
   const out: [number, number][] = [];
@@ -41,7 +44,7 @@ export function blockRanges(code: readonly Instr[]): [number, number][] {
     }
     const lo = pc;
     while (pc < code.length && INLINE.has(code[pc]!.op) && pc - lo < MAX_BLOCK) pc++;
-    out.push([lo, pc - 1]);
+    if (pc - lo >= MIN_BLOCK) out.push([lo, pc - 1]);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGameDir, gameDirsFor } from '../../src/games.ts';
-import { blockRanges, MAX_BLOCK } from '../../src/codegen/blocks.ts';
+import { blockRanges, MAX_BLOCK, MIN_BLOCK } from '../../src/codegen/blocks.ts';
 import { EngineError } from '../../src/interpreter/vm.ts';
 import { internal, RULES_DIR, testRng, type Engine } from '../interpreter/helpers.ts';
 import { twins } from './both.ts';
@@ -51,7 +51,7 @@ function playToFailure(e: Engine, players: number, seed: number): { error?: { me
 }
 
 describe('instruction blocks', () => {
-  it('every game runs its straight-line instructions as blocks, none longer than MAX_BLOCK', () => {
+  it('every game runs its straight-line instructions as blocks, none longer than MAX_BLOCK nor shorter than MIN_BLOCK', () => {
     for (const dir of gameDirsFor(RULES_DIR)) {
       const { loaded } = compileGameDir(dir);
       const t = twins(loaded!);
@@ -61,6 +61,11 @@ describe('instruction blocks', () => {
     }
     const ranges = blockRanges(Array.from({ length: 2 * MAX_BLOCK + 3 }, () => ({ op: 'jump' as const, to: 0 })));
     expect(ranges).toEqual([[0, MAX_BLOCK - 1], [MAX_BLOCK, 2 * MAX_BLOCK - 1], [2 * MAX_BLOCK, 2 * MAX_BLOCK + 2]]);
+    // a single instruction between the machine's own is left to the machine
+    expect(MIN_BLOCK).toBe(2);
+    const ret = { op: 'ret' as const };
+    const jump = { op: 'jump' as const, to: 0 };
+    expect(blockRanges([jump, ret, jump, jump, ret, jump])).toEqual([[2, 3]]);
   });
 
   const cases = failingCases();
