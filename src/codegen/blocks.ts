@@ -1,7 +1,7 @@
 /**
- * Instruction bodies as generated code: each run of straight-line instructions (exec, jump,
- * jumpIfNot, forInit, forNext) between the machine's own (choices, calls, shuffles, ends) becomes
- * one function `g<n>(c, M)`, entered at any of its pcs (`M.pc`) and returning where the machine
+ * Instruction bodies as generated code: each run of two or more straight-line instructions (exec,
+ * jump, jumpIfNot, forInit, forNext) between the machine's own (choices, calls, shuffles, ends)
+ * becomes one function `g<n>(c, M)`, entered at any of its pcs (`M.pc`) and returning where the machine
  * takes over (`M.pc` again). Inside, every instruction is a `case` of one switch the code falls
  * through; a jump inside the block re-enters the switch, one outside it returns.
  *
