@@ -1,6 +1,6 @@
 /**
  * IR → JavaScript source. Each top-level expression becomes `function(c){…}` in one array
- * literal; every node is computed into a fresh `const v<n>` in evaluation order (the closures'
+ * literal (followed by the program's instruction blocks, blocks.ts); every node is computed into a fresh `const v<n>` in evaluation order (the closures'
  * order, so slot writes and faults happen as they do there). Built-ins become inline loops; a
  * `filter` whose list is not kept is fused into the loop that consumes it.
  *
@@ -11,20 +11,29 @@
 import type { Span } from '../expr/ast.ts';
 import type { IR, Lam, MemberRead, Path } from '../expr/ir.ts';
 import type { Compiled } from '../expr/scope.ts';
+import { readsSlot } from '../expr/compile.ts';
+import type { Instr } from '../interpreter/program.ts';
+import { blockRanges, emitBlock, type BlockHost } from './blocks.ts';
 import { PATH_PROPS } from './tokens.ts';
 
 export interface Emitted {
   source: string;
   constants: unknown[];
+  /** the [first, last] pc of each block function, in the order they follow the expressions */
+  blocks: [number, number][];
 }
 
 /** a spec function's body that is itself one of the generated functions: called directly */
 export type DirectCalls = ReadonlyMap<Compiled, { index: number; at: Span }>;
 
-export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map()): Emitted {
+/** `code`: the program's instructions, whose straight-line runs become block functions (blocks.ts) */
+export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map(), code: readonly Instr[] = []): Emitted {
   const e = new Emitter(direct);
   const fns = exprs.map((ir, i) => `const f${int(i)}=${e.fn(ir)};`);
-  return { source: `${fns.join('\n')}\nreturn [${exprs.map((_, i) => `f${int(i)}`).join(',')}];`, constants: e.constants };
+  const blocks = blockRanges(code);
+  const gs = blocks.map(([lo, hi], i) => `const g${int(i)}=${emitBlock(code, lo, hi, e)};`);
+  const names = [...exprs.map((_, i) => `f${int(i)}`), ...blocks.map((_, i) => `g${int(i)}`)];
+  return { source: `${[...fns, ...gs].join('\n')}\nreturn [${names.join(',')}];`, constants: e.constants, blocks };
 }
 
 /** a node with no effect but its value or a fault: skipping or reordering its runs changes nothing */
@@ -58,7 +67,7 @@ function isPure(ir: IR): boolean {
 
 type Filter = { t: 'filter'; list: IR; lam: Lam };
 
-class Emitter {
+class Emitter implements BlockHost {
   readonly constants: unknown[] = [];
   private readonly index = new Map<unknown, number>();
   private next = 0;
@@ -72,8 +81,22 @@ class Emitter {
     return `function(c){const L=c.locals;\n${this.out.join('\n')}\nreturn ${v};}`;
   }
 
-  private fresh(): string {
+  fresh(): string {
     return `v${this.next++}`;
+  }
+
+  /** a block's call of a run function: an expression of the program's as its generated function, a slot read as the read, else its closure */
+  call(fn: (c: never) => unknown): { code: string; value: string } {
+    const d = this.direct.get(fn as Compiled);
+    const slot = readsSlot(fn);
+    if (d) {
+      const v = this.fresh();
+      const err = this.fresh();
+      return { code: `let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`, value: v };
+    }
+    if (slot !== undefined) return { code: '', value: `L[${int(slot)}]` };
+    const v = this.fresh();
+    return { code: `const ${v}=${this.k(fn)}(c);`, value: v };
   }
 
   private line(s: string): void {
@@ -81,7 +104,7 @@ class Emitter {
   }
 
   /** K[i] for a value, one entry per distinct value */
-  private k(v: unknown): string {
+  k(v: unknown): string {
     let i = this.index.get(v);
     if (i === undefined) {
       i = this.constants.length;
@@ -352,8 +375,11 @@ class Emitter {
     this.line(`let ${acc}=0;`);
     const seen = kind === 'sum' ? undefined : this.fresh();
     if (seen) this.line(`let ${seen}=false;`);
-    this.each(list, lam?.body, (e) => {
-      const x = lam ? this.lam(lam, e) : e;
+    // over a map, with no lambda of its own: each mapped value folded as it comes, without the
+    // list between them (the fold reads only its own variables and cannot fail, so nobody can tell)
+    const map = !lam && list.t === 'map' ? list : undefined;
+    this.each(map ? map.list : list, map ? map.lam.body : lam?.body, (e) => {
+      const x = map ? this.lam(map.lam, e) : lam ? this.lam(lam, e) : e;
       if (!seen) this.line(`${acc}=${acc} + ${x};`);
       else this.line(`if(!${seen}){${acc}=${x};${seen}=true;}else if(${x} ${kind === 'min' ? '<' : '>'} ${acc})${acc}=${x};`);
     });

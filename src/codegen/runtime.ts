@@ -20,6 +20,7 @@ export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown 
   order: orderByKeys,
   reversed,
   isInt: Number.isInteger,
+  isArray: Array.isArray,
   min: Math.min,
   max: Math.max,
   floor: Math.floor,

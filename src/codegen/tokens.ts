@@ -7,20 +7,26 @@
  * prints only such tokens, so a refusal is an internal error (and the closures are kept).
  */
 
-export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let', 'return', 'if', 'else', 'for', 'break', 'try', 'catch', 'throw', 'null', 'true', 'false']);
+export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let', 'return', 'if', 'else', 'for', 'break', 'try', 'catch', 'throw', 'null', 'true', 'false', 'switch', 'case', 'continue', 'default', 'finally']);
 
-/** `c` the run context, `L` its locals, `K` the constants table, `R` the runtime helpers; `f<n>` the generated functions, `v<n>` their locals */
-export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R']);
+/**
+ * `c` the run context, `L` its locals, `K` the constants table, `R` the runtime helpers; in a block
+ * (blocks.ts) `M` the machine's record, `P` the pc and `N` the steps left; `f<n>` the generated
+ * expressions, `g<n>` the blocks, `v<n>` their locals
+ */
+export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R', 'M', 'P', 'N']);
 
 /** the helpers generated code may call as `R.<name>` (src/codegen/runtime.ts) */
-export const RUNTIME_NAMES = ['fail', 'rethrow', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
+export const RUNTIME_NAMES = ['fail', 'rethrow', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'isArray', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
 
 /** property names of the run context and of arrays that generated code reads after a `.` */
-export const PATH_PROPS: ReadonlySet<string> = new Set(['locals', 's', 't', 'g', 'z', 'v', 'seats', 'out', 'options', 'players', 'props', 'kindOf', 'spaces']);
+export const PATH_PROPS: ReadonlySet<string> = new Set(['locals', 's', 't', 'g', 'z', 'v', 'seats', 'out', 'options', 'players', 'props', 'kindOf', 'spaces', 'logging']);
 const METHODS = ['length', 'push', 'indexOf', 'call', 'slice'];
-const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIME_NAMES]);
+/** the machine's record a block reads and writes back (BlockMachine) */
+const MACHINE = ['pc', 'budget'];
+const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIME_NAMES, ...MACHINE]);
 
-const LOCAL = /^[vf][0-9]+$/;
+const LOCAL = /^[vfg][0-9]+$/;
 
 /** the punctuators the generator prints */
 const ALLOWED = new Set(['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '(', ')', '[', ']', '{', '}', ';', ',', '.', '=', '<', '>', '+', '-', '*', '/', '!', '?', ':']);

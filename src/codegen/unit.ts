@@ -9,6 +9,13 @@
 import type { Compiled } from '../expr/scope.ts';
 import type { Span } from '../expr/ast.ts';
 import type { CodeCell, CodeSink, IR } from '../expr/ir.ts';
+import type { BlockFn, Instr } from '../interpreter/program.ts';
+
+/** what finish() reads and fills of a program: its instructions, and the blocks that run them */
+export interface BlockTarget {
+  code?: readonly Instr[];
+  blocks?: (BlockFn | undefined)[];
+}
 import { emitProgram } from './emit.ts';
 import { RUNTIME } from './runtime.ts';
 import { checkGeneratedSource } from './tokens.ts';
@@ -20,8 +27,9 @@ export interface CodegenReport {
   reason?: string;
   /** the generated source (also when refused or not runnable, for inspection) */
   source?: string;
-  /** how many expressions, and how many constants they share */
+  /** how many expressions, instruction blocks (blocks.ts), and constants they share */
   expressions: number;
+  blocks: number;
   constants: number;
 }
 
@@ -58,24 +66,24 @@ export class CodeUnit implements CodeSink {
     if (i >= 0) this.entries.set(entry, i);
   }
 
-  /** generate, check and install; the report is kept for `program` */
-  finish(program: object): CodegenReport {
-    const report = this.build();
+  /** generate, check and install (the expressions' cells, and `program.blocks`); the report is kept for `program` */
+  finish(program: BlockTarget): CodegenReport {
+    const report = this.build(program);
     reports.set(program, report);
     return report;
   }
 
-  private build(): CodegenReport {
+  private build(program: BlockTarget): CodegenReport {
     const expressions = this.cells.length;
     let emitted;
     try {
       const direct = new Map([...this.entries].map(([entry, i]) => [entry, { index: i, at: this.cells[i]!.at }] as const));
-      emitted = emitProgram(this.cells.map((c) => c.ir), direct);
+      emitted = emitProgram(this.cells.map((c) => c.ir), direct, program.code ?? []);
     } catch (err) {
-      return { mode: 'closures', reason: `internal error in the generator: ${(err as Error).message}`, expressions, constants: 0 };
+      return { mode: 'closures', reason: `internal error in the generator: ${(err as Error).message}`, expressions, blocks: 0, constants: 0 };
     }
-    const { source, constants } = emitted;
-    const base = { source, expressions, constants: constants.length };
+    const { source, constants, blocks } = emitted;
+    const base = { source, expressions, blocks: blocks.length, constants: constants.length };
     try {
       checkGeneratedSource(source);
     } catch (err) {
@@ -88,8 +96,15 @@ export class CodeUnit implements CodeSink {
     } catch (err) {
       return { ...base, mode: 'closures', reason: `code generation is not available here (${(err as Error).name}: ${(err as Error).message})` };
     }
-    if (!Array.isArray(fns) || fns.length !== expressions) return { ...base, mode: 'closures', reason: 'internal error: the generated functions do not match the expressions' };
+    if (!Array.isArray(fns) || fns.length !== expressions + blocks.length) return { ...base, mode: 'closures', reason: 'internal error: the generated functions do not match the expressions' };
     this.cells.forEach((c, i) => (c.cell.run = fns[i] as Compiled));
+    // every pc of a block enters it (the machine comes back at any of them: after a choice, a return)
+    if (blocks.length === 0) return { ...base, mode: 'generated' };
+    const entries = new Array<BlockFn | undefined>(program.code!.length);
+    blocks.forEach(([lo, hi], j) => {
+      for (let pc = lo; pc <= hi; pc++) entries[pc] = fns[expressions + j] as BlockFn;
+    });
+    program.blocks = entries;
     return { ...base, mode: 'generated' };
   }
 }

@@ -26,7 +26,7 @@ export default effectKind({
     inner.bind(name, { slot: asSlot, type: items.type.of });
     const src = items.fn;
     // the list is copied once: the body may move the very cards it iterates over
-    cx.cc.emit({ op: 'forInit', list: (c) => (src(c) as Json[]).slice(), listSlot, idxSlot }, rule);
+    cx.cc.emit({ op: 'forInit', list: (c) => (src(c) as Json[]).slice(), listSlot, idxSlot, copyOf: src }, rule);
     const head = cx.cc.emit({ op: 'forNext', listSlot, idxSlot, asSlot, end: -1 }, rule);
     // a later pass runs after the whole body: what it writes no longer holds at its start
     cx.prover.kill([e]);

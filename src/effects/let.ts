@@ -19,7 +19,7 @@ export default effectKind({
     env.bind(name, { slot, type: value?.type ?? T.any, computed: true });
     if (!value) return;
     const fn = value.fn as Run<Json>;
-    cx.cc.emit({ op: 'exec', fn: (c) => { const x = fn(c); c.locals[slot] = Array.isArray(x) ? x.slice() : x; } }, rule);
+    cx.cc.emit({ op: 'exec', body: { k: 'let', value: fn, slot }, fn: (c) => { const x = fn(c); c.locals[slot] = Array.isArray(x) ? x.slice() : x; } }, rule);
   },
   writes: (e) => new Set([String(e.let)]),
   read: {

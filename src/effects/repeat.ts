@@ -14,9 +14,9 @@ export default effectKind({
     const inner = env.child();
     if (typeof e['as'] === 'string') inner.bind(e['as'], { slot: counter, type: T.number });
     const n = times.fn as Run<number>;
-    cx.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = 0; c.locals[limit] = n(c); } }, rule);
-    const head = cx.cc.emit({ op: 'jumpIfNot', cond: (c) => (c.locals[counter] as number) < (c.locals[limit] as number), to: -1 }, rule);
-    cx.cc.emit({ op: 'exec', fn: (c) => { c.locals[counter] = (c.locals[counter] as number) + 1; } }, rule);
+    cx.cc.emit({ op: 'exec', body: { k: 'count', counter, limit, n }, fn: (c) => { c.locals[counter] = 0; c.locals[limit] = n(c); } }, rule);
+    const head = cx.cc.emit({ op: 'jumpIfNot', cond: (c) => (c.locals[counter] as number) < (c.locals[limit] as number), to: -1, less: [counter, limit] }, rule);
+    cx.cc.emit({ op: 'exec', body: { k: 'inc', slot: counter }, fn: (c) => { c.locals[counter] = (c.locals[counter] as number) + 1; } }, rule);
     cx.prover.kill([e]);
     cx.block(Array.isArray(e['do']) ? e['do'] : [], inner, rule);
     cx.cc.emit({ op: 'jump', to: head }, rule);

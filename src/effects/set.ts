@@ -38,9 +38,9 @@ export function compileAssign(cx: EffectCompiler, e: Node, env: Env, rule: strin
   // var only: what the others see of it (nothing) cannot depend on its value or on a change.
   const always = isList || visibility !== 'public';
   if (key === 'set') {
-    cx.cc.emit({ op: 'exec', fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !always ? read(c) : undefined; write(c, stored); if (always || before !== stored) logSet(c, stored); } }, rule);
+    cx.cc.emit({ op: 'exec', body: { k: 'set', value: v, target: target.code, list: isList }, fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !always ? read(c) : undefined; write(c, stored); if (always || before !== stored) logSet(c, stored); } }, rule);
   } else {
-    cx.cc.emit({ op: 'exec', fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (always || add !== 0) logSet(c, nv); } }, rule);
+    cx.cc.emit({ op: 'exec', body: { k: 'add', value: v, target: target.code, list: false }, fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (always || add !== 0) logSet(c, nv); } }, rule);
   }
 }
 

@@ -135,11 +135,36 @@ export interface ChooseInstr {
   readsComputed?: string[];
 }
 
+/**
+ * Where an assignment writes, for generated code (src/codegen/blocks.ts): a local slot, a game
+ * var, or a seat var of the seat `who` gives; `key`: one item of a keyed var.
+ */
+export interface TargetCode {
+  base: { local: number } | { game: number } | { seat: number; who: Run<number> };
+  key?: Run<number>;
+}
+
+/**
+ * What an `exec` does, for the kinds generated code runs itself (blocks.ts); `fn` stays the
+ * closure, which does the same (and what the generated code leaves to it: logging).
+ */
+export type ExecBody =
+  /** `let`: the value into the slot (a list copied) */
+  | { k: 'let'; value: Run<Json>; slot: number }
+  /** `set` (a list copied) and `add`: the value into the target */
+  | { k: 'set' | 'add'; value: Run<Json>; target: TargetCode; list: boolean }
+  /** `repeat`'s start: the counter to 0, then the limit worked out */
+  | { k: 'count'; counter: number; limit: number; n: Run<number> }
+  /** one more round of a `repeat` */
+  | { k: 'inc'; slot: number };
+
 export type Instr =
-  | { op: 'exec'; fn: Run<void> }
+  | { op: 'exec'; fn: Run<void>; body?: ExecBody }
   | { op: 'jump'; to: number }
-  | { op: 'jumpIfNot'; cond: Run<unknown>; to: number }
-  | { op: 'forInit'; list: Run<unknown>; listSlot: number; idxSlot: number }
+  /** `less`: cond is locals[less[0]] < locals[less[1]] (for generated code) */
+  | { op: 'jumpIfNot'; cond: Run<unknown>; to: number; less?: [number, number] }
+  /** `copyOf`: list is a copy of what this gives (for generated code) */
+  | { op: 'forInit'; list: Run<unknown>; listSlot: number; idxSlot: number; copyOf?: Run<unknown> }
   | { op: 'forNext'; listSlot: number; idxSlot: number; asSlot: number; end: number }
   | { op: 'choose'; c: ChooseInstr }
   | { op: 'shuffle'; zone: ZoneRef; rule: string }
@@ -167,6 +192,16 @@ export interface Body {
   lo: number;
   hi: number;
 }
+
+/** What the machine and a block function (src/codegen/blocks.ts) hand each other: the pc to
+ *  start at and the steps left, and back where the machine goes on and the steps then left. */
+export interface BlockMachine {
+  pc: number;
+  budget: number;
+}
+
+/** a run of straight-line instructions as one generated function, entered at any of its pcs */
+export type BlockFn = (c: RunCtx, m: BlockMachine) => void;
 
 export interface EndRule {
   id: string;
@@ -205,6 +240,8 @@ export interface Program {
   gameSlots: number;
   seatSlots: number;
   code: Instr[];
+  /** per pc: the generated block that runs it (src/codegen/), where there is one */
+  blocks?: (BlockFn | undefined)[];
   slots: number;
   ends: EndRule[];
   score?: (c: RunCtx, seat: number) => number;

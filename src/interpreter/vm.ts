@@ -6,7 +6,7 @@
 import type { Action, GameResult, Json } from './api.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
-import type { Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
+import type { BlockMachine, Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
 import { shuffleInPlace } from './rng.ts';
 import { handleOf, log, resolveRef, zoneName, zoneOf } from './runtime.ts';
 import { applyStacked } from './stacked.ts';
@@ -29,15 +29,21 @@ export class EngineError extends Error {
 const EXEC = 0, JUMP = 1, JUMP_IF_NOT = 2, FOR_INIT = 3, FOR_NEXT = 4, CHOOSE = 5, SHUFFLE = 6, END = 7, FINISH = 8, CALL = 9, RET = 10, DISPATCH = 11;
 /** only in the opcodes of runStoppingAt: stop before this instruction */
 const BREAK = 12;
+/** the instruction is run by its generated block (Program.blocks), with those after it in the block */
+const BLOCK = 13;
 const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot: JUMP_IF_NOT, forInit: FOR_INIT, forNext: FOR_NEXT, choose: CHOOSE, shuffle: SHUFFLE, end: END, finish: FINISH, call: CALL, ret: RET, dispatch: DISPATCH };
 
 /** How many bodies may be running inside each other. Far above any printed chain of rewards;
  *  past it a body that keeps calling itself is stopped with its rule named. */
 export const MAX_CALL_DEPTH = 64;
 const opcodeCache = new WeakMap<Instr[], Uint8Array>();
+/** the opcodes with BLOCK where a generated block takes over, per program */
+const blockOpsCache = new WeakMap<Program, Uint8Array>();
 // the program run last: a playout runs one program thousands of times in a row
-let lastCode: Instr[] | undefined;
+let lastProgram: Program | undefined;
 let lastOps: Uint8Array | undefined;
+/** what a block is handed and hands back (one for the machine: a block returns before another starts) */
+const machine: BlockMachine = { pc: 0, budget: 0 };
 
 /** While runStoppingAt runs: the code it stops in, its opcodes with BREAK at the stops, and whether
  *  a stop was reached. Tools only (a scenario stopping where a rule begins); playouts never set it. */
@@ -50,6 +56,7 @@ let broke = false;
  * instructions `stops`, with no decision pending: true if it stopped. `run` goes on from there.
  */
 export function runStoppingAt(p: Program, stops: readonly number[], f: () => void): boolean {
+  // no blocks here: a block would run past a stop inside it
   const ops = opcodes(p.code).slice();
   for (const pc of stops) ops[pc] = BREAK;
   breakCode = p.code;
@@ -65,13 +72,28 @@ export function runStoppingAt(p: Program, stops: readonly number[], f: () => voi
 }
 
 function opcodes(code: Instr[]): Uint8Array {
-  if (code === lastCode && lastOps!.length === code.length) return lastOps!;
   let ops = opcodeCache.get(code);
   if (ops === undefined || ops.length !== code.length) {
     ops = Uint8Array.from(code, (ins) => OPCODES[ins.op]);
     opcodeCache.set(code, ops);
   }
-  lastCode = code;
+  return ops;
+}
+
+/** the opcodes run uses: with BLOCK at every pc a generated block runs */
+function runOpcodes(p: Program): Uint8Array {
+  if (p === lastProgram && lastOps!.length === p.code.length) return lastOps!;
+  let ops = blockOpsCache.get(p);
+  if (ops === undefined || ops.length !== p.code.length) {
+    ops = opcodes(p.code);
+    const blocks = p.blocks;
+    if (blocks !== undefined && blocks.length === ops.length) {
+      ops = ops.slice();
+      for (let pc = 0; pc < ops.length; pc++) if (blocks[pc] !== undefined) ops[pc] = BLOCK;
+    }
+    blockOpsCache.set(p, ops);
+  }
+  lastProgram = p;
   lastOps = ops;
   return ops;
 }
@@ -97,8 +119,11 @@ const GO_ON = 0, PENDING = 1, ANSWERED = 2;
 export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.locals, s, t, p }, auto?: AutoAnswer): void {
   if (s.result !== null) return; // only finish() sets it, and the loop returns right after
   const code = p.code;
-  const ops = code === breakCode ? breakOps! : opcodes(code);
+  const ops = code === breakCode ? breakOps! : runOpcodes(p);
+  const blocks = p.blocks;
   const locals = s.locals;
+  // inside a block: a failure is at the pc the block had reached (machine.pc), not where it began
+  let inBlock = false;
   // the program counter lives in a local while running; s.pc is written back on every way out
   let pc = s.pc;
   // a flow that runs this long without anyone deciding is stuck in a loop: say which one
@@ -107,6 +132,16 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
     for (;;) {
       if (--budget < 0) throw stuckLoop(p, pc);
       switch (ops[pc]) {
+        case BLOCK:
+          // the block takes this instruction's step itself, as it does each of its others'
+          machine.pc = pc;
+          machine.budget = budget + 1;
+          inBlock = true;
+          blocks![pc]!(c, machine);
+          inBlock = false;
+          pc = machine.pc;
+          budget = machine.budget;
+          break;
         case EXEC:
           (code[pc] as Op<'exec'>).fn(c);
           pc++;
@@ -208,6 +243,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
       }
     }
   } catch (err) {
+    if (inBlock) pc = machine.pc;
     if (err instanceof EngineError) throw err;
     const ins = code[pc];
     const rule = p.ruleAt?.[pc] ?? (ins ? ruleOf(ins) : undefined);

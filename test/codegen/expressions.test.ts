@@ -40,6 +40,9 @@ const EXPRESSIONS = [
   'map(filter(xs, x => x > 0), x => x * 2)', 'filter(map(xs, x => x - n), y => y > 0)', 'xs[n]', 'xs[-1]', '[n, m][1]',
   'n in xs', 'xs == ys', '[n, m] != [m, n]', 'indexOf(ys, m)', 'contains(xs, n + 1)', 'floor(n / 3) + ceil(m / 3) + abs(-n) + round(n / 4)',
   'count(xs, x => any(ys, y => y == x))', 'sum(xs, x => count(filter(ys, y => y < x)))',
+  // a fold over a map (fused: no list between them)
+  'sum(map(xs, x => x * 2))', 'max(map(filter(xs, x => x > 0), x => x - n))', 'min(map(xs, x => count(filter(ys, y => y < x))))',
+  'max(map(xs, x => ys[x]))', 'sum(map(xs, x => xs[x] + ys[x]))', 'min(map(filter(ys, y => y > m), y => y % n))',
 ];
 
 function run(src: string, generated: boolean, g: unknown[]): { value?: unknown; error?: string; locals: unknown[] } {

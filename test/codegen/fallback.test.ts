@@ -28,6 +28,9 @@ describe('without code generation from strings', () => {
     expect(report.reason).toMatch(/EvalError/);
     const generated = compileProgram(loaded!, { codegen: true }).program!;
     expect(codegenReport(generated)!.mode).toBe('generated');
+    // the instruction blocks come with the generated code, and not without it
+    expect(generated.blocks?.some((b) => b !== undefined)).toBe(true);
+    expect(fallback.blocks).toBeUndefined();
     const t = { generated: makeEngine(generated), closures: makeEngine(fallback), report };
     for (let seed = 1; seed <= 3; seed++) expect(playBoth(t, 5, {}, seed)).toBeGreaterThan(0);
   });
@@ -40,7 +43,9 @@ describe('RULES_CODEGEN=off', () => {
       process.env['RULES_CODEGEN'] = 'off';
       expect(codegenEnabled()).toBe(false);
       const { loaded } = compileGameDir(cashDir);
-      expect(codegenReport(compileProgram(loaded!).program!)).toBeUndefined();
+      const closuresOnly = compileProgram(loaded!).program!;
+      expect(codegenReport(closuresOnly)).toBeUndefined();
+      expect(closuresOnly.blocks).toBeUndefined();
       process.env['RULES_CODEGEN'] = 'on';
       expect(codegenEnabled()).toBe(true);
     } finally {

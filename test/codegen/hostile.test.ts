@@ -27,8 +27,10 @@ describe('hostile names and strings never reach the generated source', () => {
     const { t } = load();
     expect(t.report.mode, t.report.reason).toBe('generated');
     const source = t.report.source!;
-    // the fixture's expressions are there: loops, members, constants from the table
+    // the fixture's expressions are there: loops, members, constants from the table; and its instruction blocks
     expect(source).toMatch(/for\(let v\d+=0;/);
+    expect(source).toMatch(/const g0=function\(c,M\)\{/);
+    expect(t.report.blocks).toBeGreaterThan(0);
     expect(source).toContain('K[');
     for (const text of HOSTILE) expect(source.includes(text), `the source contains ${JSON.stringify(text)}`).toBe(false);
     expect(checkGeneratedSource(source)).toBeGreaterThan(100);
@@ -69,6 +71,24 @@ describe('the token check refuses what the generator never prints', () => {
     refuses('return [1];// c', /comment/);
     refuses('return [1];/* c */', /comment/);
     refuses('return [L\\u0061];', /U\+005C/);
+  });
+
+  it('accepts the blocks\' grammar (src/codegen/blocks.ts)', () => {
+    expect(
+      checkGeneratedSource(
+        'const g0=function(c,M){const L=c.locals;let P=M.pc;let N=M.budget;\ntry{for(;;){switch(P){\ncase 3:P=3;N=N-1;if(N<0){N=0;return;}{\n' +
+          'if(c.s.logging){K[1](c);}else{const v0=K[2](c);L[4]=R.isArray(v0)?v0.slice():v0;}}\ncase 4:P=4;N=N-1;if(N<0){N=0;return;}{P=3;continue;}\n' +
+          'P=5;return;\ndefault:return;}}}finally{M.pc=P;M.budget=N;}};\nreturn [g0];',
+      ),
+    ).toBeGreaterThan(50);
+  });
+
+  it('refuses names near the blocks\' own', () => {
+    refuses('return [M.constructor];', /identifier 'constructor'/);
+    refuses('return [g0x];', /identifier 'g0x'/);
+    refuses('return [Pn];', /identifier 'Pn'/);
+    refuses('return [gx1];', /identifier 'gx1'/);
+    refuses('switch(P){case 1:with(c){}}', /identifier 'with'/);
   });
 
   it('refuses identifiers and properties outside its lists', () => {

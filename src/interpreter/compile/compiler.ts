@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../loader/diagnostics.ts';
 import type { LoadedSpec } from '../../loader/load-folder.ts';
 import { gameModel, type GameModel } from '../../model/game-model.ts';
 import type { Json } from '../api.ts';
-import type { Instr, Program, Run, RunCtx, ZoneHandle, ZoneRef } from '../program.ts';
+import type { Instr, Program, Run, RunCtx, TargetCode, ZoneHandle, ZoneRef } from '../program.ts';
 import { Env } from './env.ts';
 import { makeScope, type ScopeKind, type UserFunction } from './scope.ts';
 import { BUILTIN_TYPES, T, spaceSetOf, varType } from './types.ts';
@@ -261,12 +261,13 @@ export class Compiler {
   }
 
   /** an assignment target: a local, a global var, <seat>.<seatVar>, or either with [key] when keyed */
-  path(obj: Node, key: string, env: Env): { type: Type; read: Run<Json>; write: (c: RunCtx, v: Json) => void; name: string; seat?: Run<number>; key?: Run<string>; visibility: 'public' | 'owner' | 'hidden'; values?: string[] } | undefined {
+  /** `code`: the same target for generated code (read and write as `read`/`write` do) */
+  path(obj: Node, key: string, env: Env): { type: Type; read: Run<Json>; write: (c: RunCtx, v: Json) => void; code: TargetCode; name: string; seat?: Run<number>; key?: Run<string>; visibility: 'public' | 'owner' | 'hidden'; values?: string[] } | undefined {
     const ast = this.parse(obj, key);
     if (!ast) return undefined;
     const p = this.program;
     const base = ast.kind === 'Index' ? ast.object : ast;
-    type Target = { type: Type; name: string; seat?: Run<number>; visibility: 'public' | 'owner' | 'hidden'; read: Run<Json>; write: (c: RunCtx, v: Json) => void; by?: number; values?: string[] };
+    type Target = { type: Type; name: string; seat?: Run<number>; visibility: 'public' | 'owner' | 'hidden'; read: Run<Json>; write: (c: RunCtx, v: Json) => void; code: TargetCode; by?: number; values?: string[] };
     let t: Target | undefined;
     if (base.kind === 'Name') {
       const local = env.lookup(base.name);
@@ -277,10 +278,10 @@ export class Compiler {
       }
       if (local) {
         const slot = local.slot;
-        t = { type: local.type, name: base.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; } };
+        t = { type: local.type, name: base.name, visibility: 'hidden', read: (c) => c.locals[slot]!, write: (c, v) => { c.locals[slot] = v; }, code: { base: { local: slot } } };
       } else if (i >= 0) {
         const d = p.vars[i]!;
-        t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, ...(d.by !== undefined ? { by: d.by } : {}), ...(d.values ? { values: d.values } : {}) };
+        t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, code: { base: { game: i } }, ...(d.by !== undefined ? { by: d.by } : {}), ...(d.values ? { values: d.values } : {}) };
       } else {
         this.error(obj, key, `'${base.name}' is not a variable`, `global vars: ${p.vars.map((d) => d.id).join(', ') || 'none'}; a seat var needs its seat, e.g. "me.${base.name}"`);
         return undefined;
@@ -302,6 +303,7 @@ export class Compiler {
         visibility: d.visibility,
         read: (c) => c.s.seats[seat(c)]!.v[i]!,
         write: (c, v) => { c.s.seats[seat(c)]!.v[i] = v; },
+        code: { base: { seat: i, who: seat } },
         ...(d.by !== undefined ? { by: d.by } : {}),
         ...(d.values ? { values: d.values } : {}),
       };
@@ -331,6 +333,7 @@ export class Compiler {
       key: (c) => items[keyFn(c)]!.id,
       read: (c) => (read(c) as Json[])[keyFn(c)]!,
       write: (c, v) => { (read(c) as Json[])[keyFn(c)] = v; void write; },
+      code: { ...t.code, key: keyFn },
     };
   }
 
