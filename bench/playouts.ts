@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: random playouts per second of every game under rules/, at its maximum player
- * count, for each engine that plays it, compared fairly:
+ * `npm run bench:playouts` (the first part of `npm run bench`): random playouts per second of
+ * every game under rules/, at its maximum player count, for each engine that plays it, compared
+ * fairly:
  *
  *   interpreter   the spec through src/ (playout() with random agents, as `rules simulate`): its
  *                 expressions as generated code (src/codegen/)
@@ -17,10 +18,10 @@
  * its spread (min–max); the ratios are taken within each round (the same machine load) and their
  * median reported. A loaded machine moves all the figures; the ratios move less.
  *
- *   npm run bench                                   # every game under rules/
- *   npm run bench -- the-boss --rounds 9 --slice 0.5 --json bench.json
- *   npm run bench -- --rules-dir DIR --players 4
- *   npm run bench -- --cpu                          # per CPU second: steadier when other work shares the cores
+ *   npm run bench:playouts                          # every game under rules/
+ *   npm run bench:playouts -- the-boss --rounds 9 --slice 0.5 --json bench.json
+ *   npm run bench:playouts -- --rules-dir DIR --players 4
+ *   npm run bench:playouts -- --cpu                 # per CPU second: steadier when other work shares the cores
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
