@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
+import { mermaidStatic } from './mermaid-static.ts';
 
 interface GeneratedNav {
   en: Record<string, DefaultTheme.SidebarItem[]>;
@@ -182,6 +183,8 @@ const config = withMermaid(
       // mermaid's diagram chunks are large and loaded lazily; don't warn about them
       build: { chunkSizeWarningLimit: 4096 },
       server: { host: '127.0.0.1' },
+      // build only: Mermaid as its published minified build, copied, not bundled again
+      plugins: [mermaidStatic()],
     },
   }),
 );
