@@ -7,12 +7,12 @@
  * module and chunk) for the whole build: about 50 bytes of heap per byte of page, most of
  * `vitepress build`'s memory. Here, when the build loads a page, each such block that is one
  * element (with a root tag that Markdown keeps as an HTML block) becomes that element with
- * `v-html`, its inner HTML moved to a virtual module of the page's strings:
+ * its inner HTML set as a string (theme/raw-block.ts), moved to a virtual module of the page's strings:
  *
- *   <div class="src-lines" v-pre>…</div>   →   <div class="src-lines" v-html="pageBlocks[3]"></div>
+ *   <div class="src-lines" v-pre>…</div>   →   <RawBlock tag="div" class="src-lines" :html="pageBlocks[3]" />
  *
- * The DOM is the same (v-html inserts the HTML unread, as v-pre shows it unread), on the server
- * and in the browser. The pages on disk are not changed: the search index (VitePress reads the
+ * The DOM is the same (the HTML is inserted unread, as v-pre shows it unread), on the server and
+ * in the browser. The pages on disk are not changed: the search index (VitePress reads the
  * files) and `vitepress dev` see them as written (apply: 'build').
  */
 import type { Plugin } from 'vite';
@@ -24,13 +24,13 @@ const MIN_CHARS = 256;
 /** root tags that Markdown (CommonMark HTML block type 6) takes as a raw block up to the next blank line */
 const BLOCK_TAGS = new Set(['div', 'p', 'table', 'figure', 'section', 'ul', 'ol', 'dl', 'details', 'blockquote', 'aside', 'nav']);
 
-/** `html` as one element with `v-pre` on its root: the open tag without v-pre and the inner HTML */
-export function splitElement(html: string): { open: string; tag: string; inner: string } | undefined {
+/** `html` as one element with `v-pre` on its root: its tag, its attributes without v-pre, the inner HTML */
+export function splitElement(html: string): { attrs: string; tag: string; inner: string } | undefined {
   const m = /^<([a-z][a-z0-9]*)(\s[^<>]*)?>/.exec(html);
   if (!m || !BLOCK_TAGS.has(m[1]!)) return undefined;
   const tag = m[1]!;
   const attrs = m[2] ?? '';
-  if (!/\sv-pre(?=\s|$)/.test(attrs)) return undefined;
+  if (!/\sv-pre(?=\s|$)/.test(attrs) || /\s(tag|html)=/.test(attrs)) return undefined;
   const close = `</${tag}>`;
   if (!html.endsWith(close)) return undefined;
   // the root must close at the very end, not before (two sibling elements)
@@ -40,7 +40,7 @@ export function splitElement(html: string): { open: string; tag: string; inner: 
     if (depth === 0 && t.index !== html.length - close.length) return undefined;
   }
   if (depth !== 0) return undefined;
-  return { open: `<${tag}${attrs.replace(/\sv-pre(?=\s|$)/, '')}`, tag, inner: html.slice(m[0].length, html.length - close.length) };
+  return { attrs: attrs.replace(/\sv-pre(?=\s|$)/, ''), tag, inner: html.slice(m[0].length, html.length - close.length) };
 }
 
 /** the page with its large v-pre blocks replaced, and the blocks' inner HTML (none: `undefined`) */
@@ -74,7 +74,7 @@ export function packPage(md: string): { md: string; blocks: string[] } | undefin
       const html = lines.slice(i, j).join('\n');
       const el = html.length >= MIN_CHARS ? splitElement(html) : undefined;
       if (el) {
-        out.push(`${el.open} v-html="pageBlocks[${blocks.length}]"></${el.tag}>`);
+        out.push(`<RawBlock tag="${el.tag}"${el.attrs} :html="pageBlocks[${blocks.length}]" />`);
         blocks.push(el.inner);
       } else out.push(...lines.slice(i, j));
       i = j;

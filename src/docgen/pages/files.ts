@@ -6,7 +6,7 @@
  *
  * The listing itself (the same in both languages, and by far the largest markup of the site: a
  * few MB per game) is one HTML file, `filesListingPath`, that both pages import as text (`?raw`)
- * and show with `v-html`. So the build reads it once per game as one string, instead of
+ * and show as inner HTML (the theme's RawBlock). So the build reads it once per game as one string, instead of
  * parsing and compiling every element of it as a Vue template twice (once per language), which
  * held most of `vitepress build`'s memory. The pages' HTML still holds every line (rendered on
  * the server), so a link to a line works on a full page load as before.
@@ -60,7 +60,8 @@ export function filesPage(ctx: PageCtx): string {
   const { game, lang } = ctx;
   let from = posix.relative(posix.dirname(ctx.page), filesListingPath(game.id));
   if (!from.startsWith('.')) from = `./${from}`;
-  // v-html: the listing is shown as it is (never read as a Vue template, so no v-pre is needed)
-  const listing = `<script setup>\nimport filesListing from '${from}?raw';\n</script>\n\n<div class="files-listing" v-html="filesListing"></div>`;
+  // RawBlock (site theme): the listing as inner HTML, never read as a Vue template (so no v-pre),
+  // and kept as the server rendered it when the page hydrates (a `v-html` would set it again)
+  const listing = `<script setup>\nimport filesListing from '${from}?raw';\n</script>\n\n<RawBlock tag="div" class="files-listing" :html="filesListing" />`;
   return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [introHtml(lang), listing], { search: false, aside: false, outline: false });
 }
