@@ -21,9 +21,10 @@ import { validateAndGenerate } from './generate.ts';
 import { folderOptions, mb, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
 
 /**
- * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.7 GB on today's
- * site (measured with a full GC at each Rollup hook); without a limit V8 lets garbage pile up to
- * 2–3 GB on a machine with memory to spare. Override with RULES_SITE_HEAP_MB (0: no limit).
+ * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.65 GB on today's
+ * site (a full GC at each Rollup hook): the build passes with a limit of 850 MB and runs out at
+ * 700, so 1024 leaves room; without a limit V8 lets garbage pile up (the step's resident memory
+ * went to ≈ 1.8 GB). Override with RULES_SITE_HEAP_MB (0: no limit), e.g. for a larger site.
  */
 export const VITEPRESS_HEAP_MB = 1024;
 
@@ -60,16 +61,16 @@ function heapLimitMb(): number {
   return n;
 }
 
-/** run a script of this folder in a child Node process (with this process's loader, tsx); resolves to its exit code */
-function runChild(script: string, args: string[], nodeFlags: string[] = []): Promise<number> {
+/** run a script of this folder in a child Node process (with this process's loader, tsx); resolves to its exit code and signal */
+function runChild(script: string, args: string[], nodeFlags: string[] = []): Promise<{ code: number; signal: string | null }> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   return new Promise((done) => {
     const child = spawn(process.execPath, [...process.execArgv, ...nodeFlags, path, ...args], { stdio: 'inherit' });
     child.on('error', (e) => {
       process.stderr.write(`error: could not start ${script}: ${e.message}\n`);
-      done(1);
+      done({ code: 1, signal: null });
     });
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => done({ code: code ?? 1, signal }));
   });
 }
 
@@ -79,7 +80,7 @@ export async function buildSite(o: BuildSiteOptions): Promise<number> {
   const t0 = performance.now();
   const folders = ['--rules-dir', o.rulesDir, '--site-dir', o.siteDir];
   const generated = await runChild('build.ts', ['--step', 'generate', ...folders]);
-  if (generated !== 0) return generated;
+  if (generated.code !== 0) return generated.code;
   let heap: number;
   try {
     heap = heapLimitMb();
@@ -89,7 +90,13 @@ export async function buildSite(o: BuildSiteOptions): Promise<number> {
   }
   out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
   const built = await runChild('vitepress-build.ts', [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])], heap > 0 ? [`--max-old-space-size=${heap}`] : []);
-  if (built !== 0) return built;
+  if (built.code !== 0) {
+    // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
+    if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
+      err(`error: the VitePress step ran out of its ${heap} MB heap: run again with RULES_SITE_HEAP_MB set higher (e.g. ${heap * 2}), or 0 for no limit\n`);
+    }
+    return built.code === 0 ? 1 : built.code;
+  }
   out(`site built in ${secs(performance.now() - t0)}\n`);
   return 0;
 }
