@@ -19,7 +19,7 @@ import type { Plugin } from 'vite';
 
 const VIRTUAL = 'virtual:page-blocks/';
 const RESOLVED = '\0page-blocks/';
-/** smaller blocks are left as they are (a v-html element costs about as much as a short text) */
+/** smaller blocks are left as they are (a RawBlock costs about as much as a short text) */
 const MIN_CHARS = 256;
 /** root tags that Markdown (CommonMark HTML block type 6) takes as a raw block up to the next blank line */
 const BLOCK_TAGS = new Set(['div', 'p', 'table', 'figure', 'section', 'ul', 'ol', 'dl', 'details', 'blockquote', 'aside', 'nav']);

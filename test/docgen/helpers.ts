@@ -56,7 +56,7 @@ export function anchorsIn(md: string): string[] {
 
 /**
  * The anchors of generated page `file` in `files`, with those of the text it imports (`?raw`)
- * and shows with v-html (a game's files page shows its listing so).
+ * and shows as inner HTML (a game's files page shows its listing so).
  */
 export function pageAnchors(files: ReadonlyMap<string, string>, file: string): string[] {
   const md = files.get(file) ?? '';
