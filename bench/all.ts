@@ -98,10 +98,17 @@ if (validate) {
     met: validate.ratio <= 0.25,
   });
 }
-const docs = figures.docs as { wall: Fig; peakMb: Fig } | undefined;
-if (docs) {
-  rows.push({ target: 'npm run docs:build < 60 s', figure: `${range(docs.wall, 1)} s`, met: docs.wall.median < 60 });
-  rows.push({ target: 'npm run docs:build < 1 GB peak', figure: `${range(docs.peakMb, 0)} MB`, met: docs.peakMb.median < 1024 });
+const docs = figures.docs as { runs: { ok: boolean; wallS: number; maxProcessMb: number; maxTreeMb: number }[] } | undefined;
+if (docs && docs.runs.length > 0) {
+  const fig = (xs: number[]): Fig => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s.at(-1)! };
+  };
+  const wall = fig(docs.runs.map((r) => r.wallS));
+  const peak = fig(docs.runs.map((r) => r.maxProcessMb));
+  const tree = fig(docs.runs.map((r) => r.maxTreeMb));
+  rows.push({ target: 'npm run docs:build < 60 s', figure: `${range(wall, 1)} s`, met: wall.median < 60 });
+  rows.push({ target: 'npm run docs:build < 1 GB peak (largest process)', figure: `${range(peak, 0)} MB; whole process tree ${range(tree, 0)} MB`, met: peak.median < 1024 });
 }
 const simulate = figures.simulate as { workers?: { game: string; games: number; speedup: number; min: number; max: number; same: boolean }; memory?: { rows: { games: number; streamedMb: number }[] } } | undefined;
 if (simulate?.workers) {

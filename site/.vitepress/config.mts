@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
+import { mermaidStatic } from './mermaid-static.ts';
+import { packBlocks } from './pack-blocks.ts';
 
 interface GeneratedNav {
   en: Record<string, DefaultTheme.SidebarItem[]>;
@@ -182,6 +184,9 @@ const config = withMermaid(
       // mermaid's diagram chunks are large and loaded lazily; don't warn about them
       build: { chunkSizeWarningLimit: 4096 },
       server: { host: '127.0.0.1' },
+      // build only, to keep `vitepress build`'s memory down (docs/architecture.md): Mermaid as its
+      // published minified build, copied, not bundled again; the pages' large v-pre blocks read as strings
+      plugins: [mermaidStatic(), packBlocks()],
     },
   }),
 );

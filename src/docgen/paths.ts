@@ -19,3 +19,8 @@ export function homePage(lang: Lang): string {
 export function lineHref(from: string, lang: Lang, seed: string, line: number): string {
   return relLink(from, sourcePage(lang, seed), `L${line}`);
 }
+
+/** the listing of a game's files (shared by its files pages in both languages; see pages/files.ts) */
+export function filesListingPath(game: string): string {
+  return `.vitepress/generated/files/${game}.html`;
+}

@@ -6,7 +6,7 @@ import { assumptionsPage } from './pages/assumptions.ts';
 import { componentsPage } from './pages/components.ts';
 import { editionsPage } from './pages/editions.ts';
 import { examplesPage } from './pages/examples.ts';
-import { filesPage } from './pages/files.ts';
+import { filesListing, filesPage } from './pages/files.ts';
 import { flowPage } from './pages/flow.ts';
 import { glossaryPage } from './pages/glossary.ts';
 import { homePageMd } from './pages/home.ts';
@@ -16,7 +16,7 @@ import { scoringPage } from './pages/scoring.ts';
 import { setupPage } from './pages/setup.ts';
 import { simulationsPage } from './pages/simulations.ts';
 import { sourcePageMd } from './pages/source.ts';
-import { gamePage, homePage, sourcePage } from './paths.ts';
+import { filesListingPath, gamePage, homePage, sourcePage } from './paths.ts';
 import { en } from './readings/en.ts';
 import type { Templates } from './readings/templates.ts';
 import { zh } from './readings/zh.ts';
@@ -60,6 +60,7 @@ export function buildSite(games: GameDoc[], templates: Readonly<Record<Lang, Tem
     }
     for (const s of site.seeds) files.set(sourcePage(lang, s.info.id), sourcePageMd(lang, s));
   }
+  for (const game of games) if (game.files?.length) files.set(filesListingPath(game.id), filesListing(game));
   files.set(SIDEBAR_FILE, JSON.stringify(buildSidebar(site), null, 2) + '\n');
   return { files, site };
 }

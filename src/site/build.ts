@@ -1,18 +1,32 @@
 /**
  * `npm run docs:build`: validate the specs, generate the pages, then `vitepress build`. Stops with
  * exit code 1 at the first step that reports an error (spec diagnostics, generator errors, dead
- * links or any other VitePress build failure). Prints the time of each step.
+ * links or any other VitePress build failure). Prints the time and peak memory of each step.
  *
  *   node --import tsx src/site/build.ts [--rules-dir rules] [--site-dir site] [--out-dir DIR]
+ *
+ * The two steps run one after the other in child processes of their own (`--step generate`, then
+ * vitepress-build.ts), so the memory of the first (the specs, the simulations, the page model) is
+ * given back before VitePress starts, and VitePress's V8 heap gets a limit sized for it
+ * (VITEPRESS_HEAP_MB; see docs/architecture.md, "The site build's memory").
  *
  * The built site goes to <site>/.vitepress/dist unless --out-dir says otherwise; serve it on the
  * loopback interface with `node --import tsx src/site/static-server.ts <dir> [port]`.
  */
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { validateAndGenerate } from './generate.ts';
-import { folderOptions, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
+import { folderOptions, mb, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
+
+/**
+ * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.65 GB on today's
+ * site (a full GC at each Rollup hook): the build passes with a limit of 850 MB and runs out at
+ * 700, so 1024 leaves room; without a limit V8 lets garbage pile up (the step's resident memory
+ * went to ≈ 1.8 GB). Override with RULES_SITE_HEAP_MB (0: no limit), e.g. for a larger site.
+ */
+export const VITEPRESS_HEAP_MB = 1024;
 
 export interface BuildSiteOptions {
   rulesDir: string;
@@ -22,8 +36,8 @@ export interface BuildSiteOptions {
   err?: (text: string) => void;
 }
 
-/** returns the exit code */
-export async function buildSite(o: BuildSiteOptions): Promise<number> {
+/** the first step, in this process: validate, simulate and generate; returns the exit code */
+export async function generateStep(o: BuildSiteOptions): Promise<number> {
   const { out, err } = writers(o);
   const siteDir = resolve(o.siteDir);
   out(`== validate + generate (${rel(o.rulesDir)} → ${rel(siteDir)})\n`);
@@ -35,18 +49,55 @@ export async function buildSite(o: BuildSiteOptions): Promise<number> {
     return 1;
   }
   const s = gen.sync!;
-  out(`${s.written.length} generated file(s) written, ${s.removed.length} removed\n`);
+  out(`${s.written.length} generated file(s) written, ${s.removed.length} removed; peak memory ${mb(process.resourceUsage().maxRSS * 1024)}\n`);
+  return 0;
+}
 
-  out('== vitepress build\n');
+function heapLimitMb(): number {
+  const env = process.env.RULES_SITE_HEAP_MB;
+  if (env === undefined || env === '') return VITEPRESS_HEAP_MB;
+  const n = Number(env);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`RULES_SITE_HEAP_MB must be a whole number of MB (0: no limit), not '${env}'`);
+  return n;
+}
+
+/** run a script of this folder in a child Node process (with this process's loader, tsx); resolves to its exit code and signal */
+function runChild(script: string, args: string[], nodeFlags: string[] = []): Promise<{ code: number; signal: string | null }> {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...nodeFlags, path, ...args], { stdio: 'inherit' });
+    child.on('error', (e) => {
+      process.stderr.write(`error: could not start ${script}: ${e.message}\n`);
+      done({ code: 1, signal: null });
+    });
+    child.on('exit', (code, signal) => done({ code: code ?? 1, signal }));
+  });
+}
+
+/** both steps, each in a child process; returns the exit code */
+export async function buildSite(o: BuildSiteOptions): Promise<number> {
+  const { out, err } = writers(o);
   const t0 = performance.now();
-  const { build } = await import('vitepress');
+  const folders = ['--rules-dir', o.rulesDir, '--site-dir', o.siteDir];
+  const generated = await runChild('build.ts', ['--step', 'generate', ...folders]);
+  if (generated.code !== 0) return generated.code;
+  let heap: number;
   try {
-    await build(siteDir, o.outDir !== undefined ? { outDir: resolve(o.outDir) } : {});
+    heap = heapLimitMb();
   } catch (e) {
-    err(`error: vitepress build failed: ${(e as Error).message}\n`);
-    return 1;
+    err(`error: ${(e as Error).message}\n`);
+    return 2;
   }
-  out(`vitepress build: ${secs(performance.now() - t0)}\n`);
+  out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
+  const built = await runChild('vitepress-build.ts', [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])], heap > 0 ? [`--max-old-space-size=${heap}`] : []);
+  if (built.code !== 0) {
+    // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
+    if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
+      err(`error: the VitePress step ran out of its ${heap} MB heap: run again with RULES_SITE_HEAP_MB set higher (e.g. ${heap * 2}), or 0 for no limit\n`);
+    }
+    return built.code === 0 ? 1 : built.code;
+  }
+  out(`site built in ${secs(performance.now() - t0)}\n`);
   return 0;
 }
 
@@ -55,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     args = parseArgs({
       args: argv,
-      options: { ...folderOptions, 'out-dir': { type: 'string' } },
+      options: { ...folderOptions, 'out-dir': { type: 'string' }, step: { type: 'string' } },
     }).values;
   } catch (e) {
     process.stderr.write(`error: ${(e as Error).message}\nusage: src/site/build.ts [--rules-dir DIR] [--site-dir DIR] [--out-dir DIR]\n`);
@@ -63,6 +114,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   const o: BuildSiteOptions = { rulesDir: args['rules-dir'], siteDir: args['site-dir'] };
   if (args['out-dir'] !== undefined) o.outDir = args['out-dir'];
+  if (args.step === 'generate') return generateStep(o);
+  if (args.step !== undefined) {
+    process.stderr.write(`error: unknown --step '${args.step}' (the only step run on its own is 'generate')\n`);
+    return 2;
+  }
   return buildSite(o);
 }
 

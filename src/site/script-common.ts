@@ -27,6 +27,9 @@ export const rel = (p: string): string => relative(process.cwd(), p) || '.';
 
 export const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
+/** bytes as "812 MB" */
+export const mb = (bytes: number): string => `${Math.round(bytes / 1048576)} MB`;
+
 /** "1 file", "2 files" */
 export function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -9,7 +9,7 @@ import { findScenarioFiles } from '../../src/conformance/index.ts';
 import { loadGames } from '../../src/docgen/generate.ts';
 import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/loader/seeds.ts';
-import { anchorsIn, cleanTemps, copyRules, linkTarget, REAL_GAME, unescapeHtml } from './helpers.ts';
+import { cleanTemps, pageAnchors, copyRules, linkTarget, REAL_GAME, unescapeHtml } from './helpers.ts';
 
 afterAll(cleanTemps);
 
@@ -64,7 +64,7 @@ describe('worked examples from the conformance scenarios', () => {
       for (const m of md.matchAll(/href="([^"]+)"/g)) {
         const { file, hash } = linkTarget(page, m[1]!);
         expect(files.has(file), `${page}: ${m[1]}`).toBe(true);
-        if (hash) expect(anchorsIn(files.get(file)!), `${page}: ${m[1]}`).toContain(hash);
+        if (hash) expect(pageAnchors(files, file), `${page}: ${m[1]}`).toContain(hash);
         n++;
       }
     }

@@ -54,6 +54,16 @@ export function anchorsIn(md: string): string[] {
   return [...[...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!), ...[...md.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!)];
 }
 
+/**
+ * The anchors of generated page `file` in `files`, with those of the text it imports (`?raw`)
+ * and shows as inner HTML (a game's files page shows its listing so).
+ */
+export function pageAnchors(files: ReadonlyMap<string, string>, file: string): string[] {
+  const md = files.get(file) ?? '';
+  const shown = [...md.matchAll(/^import \w+ from '([^']+)\?raw';$/gm)].map((m) => files.get(posix.normalize(posix.join(posix.dirname(file), m[1]!))) ?? '');
+  return anchorsIn([md, ...shown].join('\n'));
+}
+
 /** the generated file and anchor a link on `page` points at (`../games/x/` → games/x/index.md) */
 export function linkTarget(page: string, href: string): { file: string; hash?: string } {
   const [path, hash] = unescapeHtml(href).split('#') as [string, string | undefined];

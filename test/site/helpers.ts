@@ -4,7 +4,7 @@
  * the project's node_modules; running tools as child processes; Chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,8 +33,11 @@ export function tempSite(tag: string): { dir: string; siteDir: string; cleanup: 
   const dir = mkdtempSync(join(base, `${tag}-`));
   const siteDir = join(dir, 'site');
   mkdirSync(join(siteDir, '.vitepress'), { recursive: true });
-  cpSync(join(ROOT, 'site/.vitepress/config.mts'), join(siteDir, '.vitepress/config.mts'));
-  cpSync(join(ROOT, 'site/.vitepress/theme'), join(siteDir, '.vitepress/theme'), { recursive: true });
+  // the config, the modules it imports and the theme; not what builds and generation leave there
+  for (const name of readdirSync(join(ROOT, 'site/.vitepress'))) {
+    if (['dist', 'cache', 'generated'].includes(name)) continue;
+    cpSync(join(ROOT, 'site/.vitepress', name), join(siteDir, '.vitepress', name), { recursive: true });
+  }
   if (existsSync(join(ROOT, 'site/public'))) cpSync(join(ROOT, 'site/public'), join(siteDir, 'public'), { recursive: true });
   return { dir, siteDir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

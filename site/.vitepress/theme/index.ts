@@ -17,6 +17,7 @@ import { useRoute } from 'vitepress';
 import { nextTick, onMounted, onUnmounted, watch } from 'vue';
 import { installChartSizing } from './charts.ts';
 import { installFoldedHighlight } from './search-highlight.ts';
+import { RawBlock } from './raw-block.ts';
 import './style.css';
 
 // Mermaid renders the text of every `.mermaid` element on window load unless told not to. The
@@ -59,6 +60,9 @@ function markTarget(): void {
 
 const theme: Theme = {
   extends: DefaultTheme,
+  enhanceApp({ app }) {
+    app.component('RawBlock', RawBlock);
+  },
   setup() {
     const route = useRoute();
     const onHash = (): void => markTarget();

@@ -3,11 +3,20 @@
  * examples (the conformance scenarios), one element per line (id `<file>-L<n>`), so that
  * "Defined in rules/<game>/turn.yaml:4" links to line 4 of that file, highlighted. The page is
  * generated in both languages (only its frame differs) and left out of the site's search.
+ *
+ * The listing itself (the same in both languages, and by far the largest markup of the site: a
+ * few MB per game) is one HTML file, `filesListingPath`, that both pages import as text (`?raw`)
+ * and show as inner HTML (the theme's RawBlock). So the build reads it once per game as one string, instead of
+ * parsing and compiling every element of it as a Vue template twice (once per language), which
+ * held most of `vitepress build`'s memory. The pages' HTML still holds every line (rendered on
+ * the server), so a link to a line works on a full page load as before.
  */
+import { posix } from 'node:path';
 import type { PageCtx } from '../context.ts';
 import { ui, type Lang } from '../i18n.ts';
+import type { GameDoc } from '../model.ts';
 import { esc, relLink } from '../markdown.ts';
-import { gamePage } from '../paths.ts';
+import { filesListingPath, gamePage } from '../paths.ts';
 import { page, pageTitle } from './frame.ts';
 
 const intro: Record<Lang, string> = {
@@ -32,8 +41,8 @@ export function fileLineHref(ctx: PageCtx, location: string): string | undefined
   return relLink(ctx.page, gamePage(ctx.lang, ctx.game.id, 'files'), m[2] ? `${anchor}-L${m[2]}` : anchor);
 }
 
-export function filesPage(ctx: PageCtx): string {
-  const { game, lang } = ctx;
+/** the listing of every file of the game, the same for both languages (HTML, not a page) */
+export function filesListing(game: GameDoc): string {
   const blocks = (game.files ?? []).map((f) => {
     const a = fileAnchor(f.path);
     const lines = f.text.replace(/\n$/, '').split('\n');
@@ -42,7 +51,17 @@ export function filesPage(ctx: PageCtx): string {
       .map((l, i) => `<span id="${a}-L${i + 1}" class="src-line yaml-line"><a class="src-ln" href="#${a}-L${i + 1}">${i + 1}</a><span class="yaml-text">${l === '' ? ' ' : esc(l)}</span></span>`)
       .join('');
     // the path as code in the heading: a file's name, not words of the page
-    return `<h2 id="${a}" tabindex="-1"><code>${esc(f.path)}</code> <a class="header-anchor" href="#${a}" aria-label="Permalink to ${esc(f.path)}">&#8203;</a></h2>\n\n<div class="src-lines yaml-lines" lang="en" v-pre><pre>${body}</pre></div>`;
+    return `<h2 id="${a}" tabindex="-1"><code>${esc(f.path)}</code> <a class="header-anchor" href="#${a}" aria-label="Permalink to ${esc(f.path)}">&#8203;</a></h2>\n<div class="src-lines yaml-lines" lang="en"><pre>${body}</pre></div>`;
   });
-  return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [introHtml(lang), ...blocks], { search: false, aside: false, outline: false });
+  return blocks.join('\n') + '\n';
+}
+
+export function filesPage(ctx: PageCtx): string {
+  const { game, lang } = ctx;
+  let from = posix.relative(posix.dirname(ctx.page), filesListingPath(game.id));
+  if (!from.startsWith('.')) from = `./${from}`;
+  // RawBlock (site theme): the listing as inner HTML, never read as a Vue template (so no v-pre),
+  // and kept as the server rendered it when the page hydrates (a `v-html` would set it again)
+  const listing = `<script setup>\nimport filesListing from '${from}?raw';\n</script>\n\n<RawBlock tag="div" class="files-listing" :html="filesListing" />`;
+  return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [introHtml(lang), listing], { search: false, aside: false, outline: false });
 }
