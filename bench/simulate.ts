@@ -19,6 +19,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childCpu } from './child-cpu.ts';
 import { Worker } from 'node:worker_threads';
 import * as games from '../src/games.ts';
 import { simulate, simulateCommand } from '../src/cli/simulate.ts';
@@ -78,12 +79,6 @@ function simulateRun(args: string[], out: string): { wall: number; cpu: number }
   } finally {
     closeSync(fd);
   }
-}
-
-/** CPU seconds used by reaped children so far (clock ticks of 1/100 s) */
-function childCpu(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 async function workers(): Promise<void> {

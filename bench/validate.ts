@@ -12,10 +12,11 @@
  *   npm run bench:validate -- --base 7eb8d99 --runs 3 [--json FILE]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childCpu } from './child-cpu.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const arg = (name: string, fallback: string): string => {
@@ -25,12 +26,6 @@ const arg = (name: string, fallback: string): string => {
 // the commit before issue 12's first commit (aa4d368, stop 16): the figure its targets are measured against
 const base = arg('base', '7eb8d99');
 const runs = Number(arg('runs', '5'));
-
-/** CPU seconds used by reaped children so far (clock ticks of 1/100 s) */
-function childCpu(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime (fields 16, 17)
-}
 
 function timed(cwd: string, paths: string[]): { cpu: number; wall: number; ok: boolean } {
   const c0 = childCpu();

@@ -25,7 +25,7 @@ const CHUNK_MS = 40;
 const CHUNKS_PER_THREAD = 8;
 
 /** games per chunk, from the time one game took here (the output does not depend on it) */
-export function chunkSize(games: number, threads: number, msPerGame: number): number {
+function chunkSize(games: number, threads: number, msPerGame: number): number {
   const byTime = Math.ceil(CHUNK_MS / Math.max(msPerGame, 1e-3));
   return Math.max(1, Math.min(byTime, Math.ceil(games / (threads * CHUNKS_PER_THREAD))));
 }

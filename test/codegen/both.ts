@@ -10,7 +10,7 @@ import { compileProgram } from '../../src/interpreter/compile/index.ts';
 import { makeEngine } from '../../src/interpreter/engine.ts';
 import type { LoadedSpec } from '../../src/loader/load-folder.ts';
 import { codegenReport, type CodegenReport } from '../../src/codegen/unit.ts';
-import { internal, testRng, type Engine } from '../interpreter/helpers.ts';
+import { firstDifference, internal, testRng, type Engine } from '../interpreter/helpers.ts';
 
 export interface Twins {
   generated: Engine;
@@ -27,20 +27,8 @@ export function twins(loaded: LoadedSpec): Twins {
   return { generated: makeEngine(g.program), closures: makeEngine(c.program), report };
 }
 
-/** where the two first differ, for the failure message */
-function firstDifference(a: unknown, b: unknown, path = ''): string {
-  if (isDeepStrictEqual(a, b)) return '';
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
-      if (d) return d;
-    }
-  }
-  return `${path || '(root)'}: generated ${JSON.stringify(a)}, closures ${JSON.stringify(b)}`;
-}
-
 function same(what: string, a: unknown, b: unknown): void {
-  if (!isDeepStrictEqual(a, b)) expect.fail(`${what} differ at ${firstDifference(a, b)}`);
+  if (!isDeepStrictEqual(a, b)) expect.fail(`${what} differ at ${firstDifference(a, b, ['generated', 'closures'])}`);
 }
 
 /** play one random game on both; returns the decisions taken. `log: false` plays the paths that

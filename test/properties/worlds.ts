@@ -21,7 +21,7 @@ import type { Action, EngineTools, Json, SeatView } from '../../src/interpreter/
 import type { Program, ZoneDecl } from '../../src/interpreter/program.ts';
 import type { State } from '../../src/interpreter/state.ts';
 import { screenText } from './screen.ts';
-import { testRng } from '../interpreter/helpers.ts';
+import { firstDifference, testRng } from '../interpreter/helpers.ts';
 export { testRng };
 
 export type Rng = () => number;
@@ -326,18 +326,6 @@ function answerSeenBy(p: Program, choice: string, seat: number, me: number): boo
 }
 
 const viewWithoutLog = (v: SeatView): string => JSON.stringify({ ...v, log: v.log.length });
-
-/** where two JSON values first differ: the path, and each side's value there */
-function firstDifference(x: unknown, y: unknown, path = ''): string {
-  if (JSON.stringify(x) === JSON.stringify(y)) return '';
-  if (x && y && typeof x === 'object' && typeof y === 'object') {
-    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
-      const d = firstDifference((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], `${path}.${k}`);
-      if (d) return d;
-    }
-  }
-  return `${path || '(the whole value)'}: A ${JSON.stringify(x)?.slice(0, 300)}, B ${JSON.stringify(y)?.slice(0, 300)}`;
-}
 
 export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledParams): CoupledOutcome {
   const rngAct = testRng(c.seed);
