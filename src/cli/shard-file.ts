@@ -106,7 +106,7 @@ function checkTally(file: string, line: number, j: unknown, head: ShardHead, gam
   const t = isObj(j) ? j['tally'] : undefined;
   const P = head.run.players;
   const ok =
-    isObj(t) && t['players'] === P && t['games'] === games && isIntArray(t['wins'], P) && isNumArray(t['scoreSum'], P) &&
+    isObj(t) && t['players'] === P && t['games'] === games && isIntArray(t['wins'], P) &&
     isInt(t['noWinner']) && isInt(t['sharedWins']) && isInt(t['rounds']) && isInt(t['actions']) && isCounts(t['ends']) && isCounts(t['results']) &&
     Array.isArray(t['scores']) && t['scores'].length === P && t['scores'].every(isPairs) && isPairs(t['roundsHistogram']) && isPairs(t['actionsHistogram']);
   if (!ok) fail(file, line, `the shard ends without its tally of ${games} games: the run was cut short or the file was changed; run this shard again`);

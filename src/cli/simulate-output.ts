@@ -11,6 +11,9 @@ export type OutputForm = 'text' | 'json' | 'csv' | 'shard';
 
 export interface ReportSink {
   game(g: SimulatedGame): void;
+  /** games already formatted by gameText, in run order, joined with GAME_SEPARATOR (a chunk of
+   *  a worker thread: formatted where it was played, so the main thread only writes it) */
+  games(text: string): void;
   /** the run is over: write what follows the games */
   end(summary: SimulationSummary, tally: SummaryTally, gamesPerSecond?: number): void;
 }
@@ -34,12 +37,33 @@ class Buffered {
   }
 }
 
+/** what goes between two games' texts of one form (JSON's records are a list) */
+export function gameSeparator(form: OutputForm): string {
+  return form === 'json' ? ',' : '';
+}
+
+/** one game's text in an output form (nothing for the text report, which shows only the summary) */
+export function gameText(form: OutputForm, head: RunHeader): (g: SimulatedGame) => string {
+  switch (form) {
+    case 'text':
+      return () => '';
+    case 'json':
+      return (g) => JSON.stringify(g);
+    case 'csv':
+      return (g) => csvRow(head, g);
+    case 'shard':
+      return (g) => `${JSON.stringify(g)}\n`;
+  }
+}
+
 export function reportSink(form: OutputForm, head: RunHeader, out: (text: string) => void, shard?: ShardPlace): ReportSink {
   const buf = new Buffered(out);
+  const text = gameText(form, head);
   switch (form) {
     case 'text':
       return {
         game: () => {},
+        games: () => {},
         end: (summary, _tally, gps) => {
           buf.write(formatReport({ ...head, summary }, gps));
           buf.flush();
@@ -51,11 +75,14 @@ export function reportSink(form: OutputForm, head: RunHeader, out: (text: string
       const headJson = JSON.stringify(head);
       buf.write(`${headJson.slice(0, -1)},"games":[`);
       let first = true;
+      const games = (t: string): void => {
+        if (t === '') return;
+        buf.write(first ? t : `,${t}`);
+        first = false;
+      };
       return {
-        game: (g) => {
-          buf.write(first ? JSON.stringify(g) : `,${JSON.stringify(g)}`);
-          first = false;
-        },
+        game: (g) => games(text(g)),
+        games,
         end: (summary) => {
           buf.write(`],"summary":${JSON.stringify(summary)}}\n`);
           buf.flush();
@@ -65,14 +92,16 @@ export function reportSink(form: OutputForm, head: RunHeader, out: (text: string
     case 'csv':
       buf.write(csvHeader(head));
       return {
-        game: (g) => buf.write(csvRow(head, g)),
+        game: (g) => buf.write(text(g)),
+        games: (t) => buf.write(t),
         end: () => buf.flush(),
       };
     case 'shard':
       if (shard === undefined) throw new Error('a shard output needs its place in the run');
       buf.write(shardHeaderLine(head, shard));
       return {
-        game: (g) => buf.write(`${JSON.stringify(g)}\n`),
+        game: (g) => buf.write(text(g)),
+        games: (t) => buf.write(t),
         end: (_summary, tally) => {
           buf.write(shardTallyLine(tally));
           buf.flush();

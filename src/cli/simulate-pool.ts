@@ -7,9 +7,9 @@
  */
 import { Tinypool } from 'tinypool';
 import type { Engine } from '../interpreter/api.ts';
-import type { SimulatedGame } from '../stats/summary.ts';
-import { playGames, type RunSettings } from './simulate.ts';
-import type { ChunkResult, ChunkTask } from './simulate-worker.ts';
+import type { RunHeader, RunSettings } from './simulate.ts';
+import type { OutputForm } from './simulate-output.ts';
+import { playChunkWith, type ChunkResult, type ChunkTask, type PlayedChunk } from './simulate-worker.ts';
 
 /** chunks out in the pool per worker thread: enough that none waits for the main thread */
 const CHUNKS_PER_WORKER = 3;
@@ -30,17 +30,18 @@ function chunkSize(games: number, threads: number, msPerGame: number): number {
   return Math.max(1, Math.min(byTime, Math.ceil(games / (threads * CHUNKS_PER_THREAD))));
 }
 
-type Played = { games: SimulatedGame[]; steps: number[] } | { error: Error };
+type Played = PlayedChunk | { error: Error };
 
-function playHere(engine: Engine, run: RunSettings, from: number, to: number): Played {
-  const games: SimulatedGame[] = [];
-  const steps: number[] = [];
+/** what a run's chunks are made of: its settings, and the output form their texts are in */
+export interface ChunkRun {
+  run: RunSettings;
+  form: OutputForm;
+  head: RunHeader;
+}
+
+function playHere(engine: Engine, r: ChunkRun, from: number, to: number): Played {
   try {
-    playGames(engine, run, from, to, (_i, g, s) => {
-      games.push(g);
-      steps.push(s);
-    });
-    return { games, steps };
+    return playChunkWith(engine, { ...r, from, to });
   } catch (e) {
     return { error: e as Error };
   }
@@ -73,8 +74,9 @@ export function startWorkers(where: { rulesDir: string; gameId: string }, worker
     minThreads: workerThreads,
     maxThreads: workerThreads,
   });
-  const run: RunSettings = { players: 0, seed: 0, options: {} }; // an empty chunk plays nothing
-  const warmUps = Array.from({ length: workerThreads }, () => pool.run({ ...where, run, from: 0, to: 0 } satisfies ChunkTask) as Promise<ChunkResult>);
+  // an empty chunk plays nothing
+  const empty: ChunkTask = { ...where, run: { players: 0, seed: 0, options: {} }, form: 'text', head: { game: where.gameId, players: 0, seed: 0, options: {} }, from: 0, to: 0 };
+  const warmUps = Array.from({ length: workerThreads }, () => pool.run(empty) as Promise<ChunkResult>);
   const workers: Workers = { pool, threads: workerThreads, ready: false, warmed: Promise.resolve() };
   workers.warmed = Promise.all(warmUps).then((rs) => {
     const failed = rs.map(fromWorker).find((r) => 'error' in r);
@@ -88,11 +90,12 @@ export function startWorkers(where: { rulesDir: string; gameId: string }, worker
 export async function playGamesOnWorkers(
   engine: Engine,
   where: { rulesDir: string; gameId: string },
-  run: RunSettings,
+  r: ChunkRun,
   from: number,
   to: number,
   threads: number,
-  onGame: (index: number, game: SimulatedGame, steps: number) => void,
+  /** each chunk of games [from, to), in run order */
+  onChunk: (chunk: PlayedChunk, from: number, to: number) => void,
   /** mainPlays false: every chunk goes through the worker threads (tests check that path);
    *  workers: threads started earlier (startWorkers; destroyed here at the end) */
   opts: { mainPlays?: boolean; workers?: Workers } = {},
@@ -135,7 +138,7 @@ export async function playGamesOnWorkers(
       // hand chunks to the worker threads while they have room
       while (workersReady() && more(next) && next - k < ahead && inPool < poolCap) {
         const c = next++;
-        const task: ChunkTask = { ...where, run, from: starts[c]!, to: end(c) };
+        const task: ChunkTask = { ...where, ...r, from: starts[c]!, to: end(c) };
         inPool++;
         waiting.set(c, (pool.run(task) as Promise<ChunkResult>).then(
           (r) => {
@@ -152,13 +155,13 @@ export async function playGamesOnWorkers(
       if (ready !== undefined) {
         done.delete(k);
         if ('error' in ready) throw ready.error;
-        ready.games.forEach((g, j) => onGame(starts[k]! + j, g, ready.steps[j]!));
+        onChunk(ready, starts[k]!, end(k));
         k++;
       } else if (mainPlays && more(next) && next - k < ahead) {
         // nothing to hand on yet: the main thread plays the next chunk itself
         const c = next++;
         const t0 = performance.now();
-        done.set(c, playHere(engine, run, starts[c]!, end(c)));
+        done.set(c, playHere(engine, r, starts[c]!, end(c)));
         mainMs += performance.now() - t0;
         mainGames += end(c) - starts[c]!;
         size = chunkSize(to - from, threads, mainMs / mainGames);

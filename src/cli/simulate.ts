@@ -16,6 +16,7 @@ import { AGENT_KINDS, isAgentKind, namedSeatAgents, type AgentKind } from '../ag
 import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 import { reportSink, type OutputForm } from './simulate-output.ts';
+import type { PlayedChunk } from './simulate-worker.ts';
 import { parseShard, shardPlace } from './shard-file.ts';
 import { roundTo, type Spread } from '../stats/describe.ts';
 import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
@@ -345,7 +346,13 @@ async function simulateWith(
   try {
     if (started !== undefined) {
       const { playGamesOnWorkers } = await import('./simulate-pool.ts');
-      await playGamesOnWorkers(engine, { rulesDir, gameId }, run, place.from, place.to, workers, onGame, { workers: started });
+      // each chunk arrives formatted and tallied by the thread that played it
+      const onChunk = (chunk: PlayedChunk, _from: number, to: number): void => {
+        sink.games(chunk.text);
+        tally.merge(SummaryTally.fromJSON(chunk.tally));
+        bar?.update(to - place.from);
+      };
+      await playGamesOnWorkers(engine, { rulesDir, gameId }, { run, form, head }, place.from, place.to, workers, onChunk, { workers: started });
     }
     else playGames(engine, run, place.from, place.to, onGame);
   } finally {

@@ -6,9 +6,10 @@
  *
  * Byte-identity with the summary computed from the full list: counts and histograms are exact; the
  * spreads are computed by describe() over the histogram laid out in sorted order (the same values
- * in the same order as sorting the list); sums of integer figures (scores, rounds, actions) are
- * exact in any order. Only non-integer scores summed in another grouping (merged shards) could
- * differ in the last bits before rounding to 6 decimals.
+ * in the same order as sorting the list); sums of integer figures (rounds, actions) are exact in
+ * any order, and the mean score is summed over the histogram in sorted order, so it too is the
+ * same however the games were grouped (shards, worker threads' chunks), even for scores that are
+ * not whole numbers.
  */
 import { describe, wilson, type Interval, type Spread } from './describe.ts';
 
@@ -58,7 +59,6 @@ export interface TallyJson {
   players: number;
   games: number;
   wins: number[];
-  scoreSum: number[];
   noWinner: number;
   sharedWins: number;
   rounds: number;
@@ -86,6 +86,13 @@ function sortedPairs(h: Histogram): [number, number][] {
   return [...h.entries()].sort(([a], [b]) => a - b);
 }
 
+/** the sum of the sample a histogram stands for, in sorted order (the same for any grouping) */
+function sortedSum(h: Histogram): number {
+  let sum = 0;
+  for (const [v, c] of sortedPairs(h)) sum += v * c;
+  return sum;
+}
+
 /** the spread of the sample a histogram stands for (laid out sorted, then the one describe()) */
 function spreadOf(h: Histogram): Spread {
   const values: number[] = [];
@@ -96,7 +103,6 @@ function spreadOf(h: Histogram): Spread {
 export class SummaryTally {
   games = 0;
   readonly wins: number[];
-  readonly scoreSum: number[];
   noWinner = 0;
   sharedWins = 0;
   rounds = 0;
@@ -109,7 +115,6 @@ export class SummaryTally {
 
   constructor(readonly players: number) {
     this.wins = new Array<number>(players).fill(0);
-    this.scoreSum = new Array<number>(players).fill(0);
     this.scores = Array.from({ length: players }, () => new Map());
   }
 
@@ -120,9 +125,7 @@ export class SummaryTally {
     if (g.winners.length === 0) this.noWinner++;
     if (g.winners.length > 1) this.sharedWins++;
     for (let s = 0; s < this.players; s++) {
-      const score = g.scores[s] ?? 0;
-      this.scoreSum[s]! += score;
-      bump(this.scores[s]!, score);
+      bump(this.scores[s]!, g.scores[s] ?? 0);
     }
     bump(this.ends, g.end);
     bump(this.results, g.result);
@@ -142,7 +145,6 @@ export class SummaryTally {
     this.actions += o.actions;
     for (let s = 0; s < this.players; s++) {
       this.wins[s]! += o.wins[s]!;
-      this.scoreSum[s]! += o.scoreSum[s]!;
       for (const [v, c] of o.scores[s]!) bump(this.scores[s]!, v, c);
     }
     for (const [k, c] of o.ends) bump(this.ends, k, c);
@@ -156,7 +158,6 @@ export class SummaryTally {
       players: this.players,
       games: this.games,
       wins: [...this.wins],
-      scoreSum: [...this.scoreSum],
       noWinner: this.noWinner,
       sharedWins: this.sharedWins,
       rounds: this.rounds,
@@ -179,7 +180,6 @@ export class SummaryTally {
     t.actions = j.actions;
     for (let s = 0; s < j.players; s++) {
       t.wins[s] = j.wins[s]!;
-      t.scoreSum[s] = j.scoreSum[s]!;
       for (const [v, c] of j.scores[s]!) t.scores[s]!.set(v, c);
     }
     for (const [k, c] of Object.entries(j.ends)) t.ends.set(k, c);
@@ -196,7 +196,7 @@ export class SummaryTally {
       games: this.games,
       wins: [...this.wins],
       winRate: this.wins.map((w) => round6(w / K)),
-      meanScore: this.scoreSum.map((s) => round6(s / K)),
+      meanScore: this.scores.map((h) => round6(sortedSum(h) / K)),
       noWinner: this.noWinner,
       ends: sortedCounts(this.ends),
       results: sortedCounts(this.results),

@@ -126,17 +126,40 @@ describe('bad values: a message and exit 2, no stack', () => {
 });
 
 describe('the worker threads play the same games', () => {
-  it('every chunk through the worker threads: the records and decisions of one thread', async () => {
+  it('every chunk through the worker threads: the texts and tally of one thread, in every output form', async () => {
     const { playGamesOnWorkers } = await import('../../src/cli/simulate-pool.ts');
-    const { playGames, runSettings } = await import('../../src/cli/simulate.ts');
+    const { playGames, runSettings, runHeader } = await import('../../src/cli/simulate.ts');
+    const { gameText, gameSeparator } = await import('../../src/cli/simulate-output.ts');
+    const { SummaryTally } = await import('../../src/stats/summary.ts');
     const engine = games.openGame(rulesDir, 'cash-n-guns').engine!;
     const run = runSettings(engine, { players: 5, games: 40, seed: 9 });
-    const one: unknown[] = [];
-    playGames(engine, run, 3, 40, (i, g, steps) => one.push({ i, g, steps }));
-    const two: unknown[] = [];
-    const r = await playGamesOnWorkers(engine, { rulesDir, gameId: 'cash-n-guns' }, run, 3, 40, 3, (i, g, steps) => two.push({ i, g, steps }), { mainPlays: false });
-    expect(r.byWorkers).toBe(37);
-    expect(two).toEqual(one);
+    const head = runHeader(engine, run);
+    for (const form of ['json', 'csv', 'shard'] as const) {
+      const text = gameText(form, head);
+      const oneTexts: string[] = [];
+      const oneTally = new SummaryTally(5);
+      playGames(engine, run, 3, 40, (_i, g, steps) => {
+        oneTexts.push(text(g));
+        oneTally.add(g, steps);
+      });
+      const chunks: string[] = [];
+      const ranges: [number, number][] = [];
+      const twoTally = new SummaryTally(5);
+      const r = await playGamesOnWorkers(engine, { rulesDir, gameId: 'cash-n-guns' }, { run, form, head }, 3, 40, 3, (chunk, from, to) => {
+        chunks.push(chunk.text);
+        ranges.push([from, to]);
+        twoTally.merge(SummaryTally.fromJSON(chunk.tally));
+      }, { mainPlays: false });
+      expect(r.byWorkers).toBe(37);
+      // the chunks come in run order, one after the other, and more than one of them
+      expect(ranges.length).toBeGreaterThan(1);
+      expect(ranges[0]![0]).toBe(3);
+      expect(ranges.at(-1)![1]).toBe(40);
+      for (let k = 1; k < ranges.length; k++) expect(ranges[k]![0]).toBe(ranges[k - 1]![1]);
+      expect(chunks.join(gameSeparator(form))).toBe(oneTexts.join(gameSeparator(form)));
+      expect(JSON.stringify(twoTally.toJSON())).toBe(JSON.stringify(oneTally.toJSON()));
+      expect(twoTally.summary()).toEqual(oneTally.summary());
+    }
   });
 });
 
@@ -158,7 +181,8 @@ describe('a game that fails mid-run', () => {
     const { runSettings } = await import('../../src/cli/simulate.ts');
     const engine = games.openGame(join(dir, 'rules'), 'tiny').engine!;
     const run = runSettings(engine, { players: 4, games: 30, seed: 1 });
-    const failed = playGamesOnWorkers(engine, { rulesDir: join(dir, 'rules'), gameId: 'tiny' }, run, 0, 30, 2, () => {}, { mainPlays: false });
+    const head = { game: 'tiny', players: 4, seed: 1, options: run.options };
+    const failed = playGamesOnWorkers(engine, { rulesDir: join(dir, 'rules'), gameId: 'tiny' }, { run, form: 'json', head }, 0, 30, 2, () => {}, { mainPlays: false });
     await expect(failed).rejects.toThrow(one.stderr.split('\n')[0]!.replace(/^error: /, ''));
   });
 });

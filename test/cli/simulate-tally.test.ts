@@ -76,4 +76,18 @@ describe('SummaryTally', () => {
       expect(merged.toJSON()).toEqual(tally(games).toJSON());
     }));
   });
+
+  it('scores that are not whole numbers: the tally of parts merged is the tally of the whole, to the last bit', () => {
+    // worker threads and shards tally their own games; the mean score must not depend on how they
+    // were grouped (a running sum of 0.1-steps does: (a + b) + c is not a + (b + c))
+    const tenths = played.map((gs) => gs.map(([g, s]) => [{ ...g, scores: g.scores.map((x) => x / 10 + 0.1) }, s] as [SimulatedGame, number]));
+    fc.assert(fc.property(tenths, fc.nat(), (games, a) => {
+      const i = a % (games.length + 1);
+      const merged = SummaryTally.fromJSON(JSON.parse(JSON.stringify(tally(games.slice(0, i)).toJSON())));
+      merged.merge(tally(games.slice(i)));
+      const whole = tally(games);
+      expect(merged.toJSON()).toEqual(whole.toJSON());
+      expect(JSON.stringify(merged.summary())).toBe(JSON.stringify(whole.summary()));
+    }), { numRuns: 300 });
+  });
 });
