@@ -277,6 +277,11 @@ class Emitter implements BlockHost {
         const args = ir.args.map((x) => this.gen(x));
         return this.let(`${this.k(ir.f)}.call([${args.join(',')}],c)`);
       }
+      case 'store': {
+        const v = this.gen(ir.a);
+        this.line(`L[${int(ir.slot)}]=${v};`);
+        return v;
+      }
       case 'ucall': {
         // as directCall: every argument first, then the slots, then the body
         const args = ir.args.map((x) => this.gen(x));

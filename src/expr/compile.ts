@@ -9,6 +9,7 @@ import type { C, CLambda, Cx } from './cx.ts';
 import { ExprRuntimeError, type ExprError } from './errors.ts';
 import { irOf, type CodeSink } from './ir.ts';
 import { parseExpr } from './parser.ts';
+import { sharedCalls, type SharedCalls } from './shared-calls.ts';
 import type { Compiled, Ctx, FunctionBinding, MemberBinding, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
 import { T, assignable, isNumeric, join, typeToString, type Type } from './types.ts';
@@ -41,6 +42,12 @@ export function readsSlot(fn: object): number | undefined {
   return slotOf.get(fn);
 }
 
+/** whether calls made twice share one value: not when RULES_SHARED_CALLS=off (to compare) */
+export function sharedCallsEnabled(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.['RULES_SHARED_CALLS'] !== 'off';
+}
+
 /** floored modulo: the result has the divisor's sign, so (i - 1) % n stays in 0..n-1 */
 export const mod = (x: number, y: number): number => {
   const r = x % y;
@@ -52,7 +59,29 @@ export class Compiler implements Cx {
   /** lambda parameters in scope, innermost last */
   private params: Param[] = [];
 
+  /** calls that reuse an earlier call's value (shared-calls.ts), and the slots those values are kept in */
+  private shared: SharedCalls | undefined;
+  private readonly firsts = new Set<CallNode>();
+  private readonly sharedSlots = new Map<CallNode, number>();
+
   constructor(readonly scope: Scope) {}
+
+  /** before compiling `root`: find the calls it makes twice (unless RULES_SHARED_CALLS=off) */
+  shareCalls(root: Ast): void {
+    if (!sharedCallsEnabled()) return;
+    this.shared = sharedCalls(root, (name) => {
+      if (builtins.has(name)) return false;
+      const f = this.scope.fn(name);
+      return f !== undefined && isSlotFunction(f);
+    });
+    for (const first of this.shared.reuse.values()) this.firsts.add(first);
+  }
+
+  private sharedSlot(first: CallNode): number {
+    let slot = this.sharedSlots.get(first);
+    if (slot === undefined) this.sharedSlots.set(first, (slot = this.scope.newSlot()));
+    return slot;
+  }
 
   error(at: Span, message: string): C {
     this.errors.push({ message, offset: at.offset, length: at.length });
@@ -275,7 +304,19 @@ export class Compiler implements Cx {
     }
     const fs = args.map((a) => a.fn);
     const irs = args.map(irOf);
-    if (isSlotFunction(f) && f.slots.length === fs.length) return { type: r, fn: directCall(f.slots, f.body, fs), ir: { t: 'ucall', slots: f.slots, body: f.body, args: irs } };
+    if (isSlotFunction(f) && f.slots.length === fs.length) {
+      const earlier = this.shared?.reuse.get(n);
+      if (earlier !== undefined) {
+        // the same call has surely run already in this expression: its kept value
+        const slot = this.sharedSlot(earlier);
+        return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
+      }
+      const call = directCall(f.slots, f.body, fs);
+      const ir = { t: 'ucall', slots: f.slots, body: f.body, args: irs } as const;
+      if (!this.firsts.has(n)) return { type: r, fn: call, ir };
+      const slot = this.sharedSlot(n);
+      return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
+    }
     const ir = { t: 'fcall', f, args: irs } as const;
     // fixed-arity closures avoid building the argument array with map() at run time
     switch (fs.length) {
@@ -541,6 +582,7 @@ function toAst(src: string | Ast): { ast: Ast } | { errors: ExprError[] } {
 /** a whole expression (not a lambda's body) that must give `expected` */
 function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   const c = new Compiler(scope);
+  c.shareCalls(ast);
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
@@ -625,6 +667,7 @@ export function compileLambda(
     }
     const c = new Compiler(scope);
     const lam = ast;
+    c.shareCalls(lam.body);
     if (lam.params.length !== n) {
       c.error(lam, `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, got ${lam.params.length}`);
     }

@@ -75,7 +75,9 @@ export type IR =
   /** a scope function: `f.call([args], ctx)` */
   | { t: 'fcall'; f: FunctionBinding; args: IR[] }
   /** a spec function: every argument evaluated, then written to its slot, then the body run */
-  | { t: 'ucall'; slots: readonly number[]; body: Compiled; args: IR[] };
+  | { t: 'ucall'; slots: readonly number[]; body: Compiled; args: IR[] }
+  /** `a`'s value, also written to `slot`: a call whose value a later call reuses (shared-calls.ts) */
+  | { t: 'store'; slot: number; a: IR };
 
 /** a lambda argument: each element written to `slot`, then `body` evaluated */
 export interface Lam {
