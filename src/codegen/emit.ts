@@ -92,7 +92,8 @@ class Emitter implements BlockHost {
     if (d) {
       const v = this.fresh();
       const err = this.fresh();
-      return { code: `let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`, value: v };
+      // the machine enters an expression: a new evaluation, as the expression's entry would start (src/expr/memo.ts)
+      return { code: `R.epoch[0]=R.epoch[0]+1;let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`, value: v };
     }
     if (slot !== undefined) return { code: '', value: `L[${int(slot)}]` };
     const v = this.fresh();
@@ -285,16 +286,40 @@ class Emitter implements BlockHost {
       case 'ucall': {
         // as directCall: every argument first, then the slots, then the body
         const args = ir.args.map((x) => this.gen(x));
-        args.forEach((a, i) => this.line(`L[${int(ir.slots[i]!)}]=${a};`));
-        const d = this.direct.get(ir.body);
-        if (!d) return this.let(`${this.k(ir.body)}(c)`);
-        // the body's own function, its faults placed at the body as its entry places them
         const v = this.fresh();
-        const err = this.fresh();
-        this.line(`let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`);
+        this.line(`let ${v};`);
+        if (!ir.memo) {
+          args.forEach((a, i) => this.line(`L[${int(ir.slots[i]!)}]=${a};`));
+          this.callBody(ir.body, v);
+          return v;
+        }
+        // as keptCall: the value this evaluation already computed, else the call, then kept
+        const m = this.k(ir.memo);
+        if (args.length === 0) {
+          this.line(`if(${m}[0]===R.epoch[0]){${v}=${m}[1];}else{`);
+          this.callBody(ir.body, v);
+          this.line(`${m}[0]=R.epoch[0];${m}[1]=${v};}`);
+          return v;
+        }
+        const a = args[0]!;
+        this.line(`if(${a}!=null&&${m}[0][${a}]===R.epoch[0]){${v}=${m}[1][${a}];}else{`);
+        this.line(`L[${int(ir.slots[0]!)}]=${a};`);
+        this.callBody(ir.body, v);
+        this.line(`if(${a}!=null){${m}[0][${a}]=R.epoch[0];${m}[1][${a}]=${v};}}`);
         return v;
       }
     }
+  }
+
+  /** `into = body(c)`: the body's own function, its faults placed at the body as its entry places them; else its closure */
+  private callBody(body: Compiled, into: string): void {
+    const d = this.direct.get(body);
+    if (!d) {
+      this.line(`${into}=${this.k(body)}(c);`);
+      return;
+    }
+    const err = this.fresh();
+    this.line(`try{${into}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`);
   }
 
   /** a keyed zone's whole array and where its items lie, when `ir` reads one (else undefined: nothing emitted) */

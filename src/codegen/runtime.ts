@@ -5,10 +5,13 @@
 import { asRuntimeError, mod, sameList } from '../expr/compile.ts';
 import { concatLists, orderByKeys, rangeList, reversed } from '../expr/builtins.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
+import { EPOCH } from '../expr/memo.ts';
 import type { Fault } from '../expr/ir.ts';
 import type { RUNTIME_NAMES } from './tokens.ts';
 
 export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown } = Object.freeze({
+  /** the current evaluation's stamp, for kept function values (src/expr/memo.ts) */
+  epoch: EPOCH,
   fail: (f: Fault): never => {
     throw new ExprRuntimeError(f.message, f.at);
   },

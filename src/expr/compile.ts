@@ -10,6 +10,7 @@ import { ExprRuntimeError, type ExprError } from './errors.ts';
 import { irOf, type CodeSink } from './ir.ts';
 import { parseExpr } from './parser.ts';
 import { sharedCalls, type SharedCalls } from './shared-calls.ts';
+import { EPOCH, type MemoTable } from './memo.ts';
 import type { Compiled, Ctx, FunctionBinding, MemberBinding, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
 import { T, assignable, isNumeric, join, typeToString, type Type } from './types.ts';
@@ -311,8 +312,8 @@ export class Compiler implements Cx {
         const slot = this.sharedSlot(earlier);
         return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
-      const call = directCall(f.slots, f.body, fs);
-      const ir = { t: 'ucall', slots: f.slots, body: f.body, args: irs } as const;
+      const call = f.memo ? keptCall(f.memo, f.slots, f.body, fs) : directCall(f.slots, f.body, fs);
+      const ir = { t: 'ucall', slots: f.slots, body: f.body, args: irs, ...(f.memo ? { memo: f.memo } : {}) } as const;
       if (!this.firsts.has(n)) return { type: r, fn: call, ir };
       const slot = this.sharedSlot(n);
       return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
@@ -450,6 +451,8 @@ export class Compiler implements Cx {
 export interface SlotFunctionBinding extends FunctionBinding {
   slots: readonly number[];
   body: Compiled;
+  /** its values kept for the rest of an evaluation (memo.ts): none or one parameter */
+  memo?: MemoTable;
 }
 
 /**
@@ -466,6 +469,36 @@ function isSlotMember(b: MemberBinding): b is SlotMemberBinding {
 
 function isSlotFunction(f: FunctionBinding): f is SlotFunctionBinding {
   return Array.isArray((f as Partial<SlotFunctionBinding>).slots) && typeof (f as Partial<SlotFunctionBinding>).body === 'function';
+}
+
+/** directCall, looking the value up first in the function's table for this evaluation (memo.ts) */
+function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs: Compiled[]): Compiled {
+  if (fs.length === 0) {
+    const t = memo as [number, unknown];
+    return (ctx) => {
+      if (t[0] === EPOCH[0]) return t[1];
+      const v = body(ctx);
+      t[0] = EPOCH[0]!;
+      t[1] = v;
+      return v;
+    };
+  }
+  const [stamps, values] = memo as [number[], unknown[]];
+  const [a] = fs as [Compiled];
+  const [s0] = slots as [number];
+  return (ctx) => {
+    const x = a(ctx) as number | null;
+    if (x === null || x === undefined) {
+      ctx.locals[s0] = x;
+      return body(ctx);
+    }
+    if (stamps[x] === EPOCH[0]) return values[x];
+    ctx.locals[s0] = x;
+    const v = body(ctx);
+    stamps[x] = EPOCH[0]!;
+    values[x] = v;
+    return v;
+  };
 }
 
 function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): Compiled {
@@ -580,13 +613,13 @@ function toAst(src: string | Ast): { ast: Ast } | { errors: ExprError[] } {
 }
 
 /** a whole expression (not a lambda's body) that must give `expected` */
-function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined, functionBody = false): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   const c = new Compiler(scope);
   c.shareCalls(ast);
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
-  return { fn: guarded(r, ast, sink), type: r.type };
+  return { fn: guarded(r, ast, sink, functionBody), type: r.type };
 }
 
 /**
@@ -595,23 +628,44 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: 
  * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
  * keep their identity (the interpreter recognises slot readers).
  */
-function guarded(r: C, at: Span, sink: CodeSink | undefined): Compiled {
+function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody = false): Compiled {
   const fn = r.fn;
   if (r.konst || slotOf.has(fn)) return fn;
   if (sink) {
     // the closure runs until the program's generated code replaces it in the cell
     const cell = sink.add(irOf(r), fn, at);
-    const entry: Compiled = (ctx) => {
+    // the machine enters a top-level expression: a new evaluation, so values kept by the last
+    // one are not read (memo.ts); a function's body is entered only from inside an expression
+    const entry: Compiled = functionBody
+      ? (ctx) => {
+          try {
+            return cell.run(ctx);
+          } catch (err) {
+            throw asRuntimeError(err, at);
+          }
+        }
+      : (ctx) => {
+          EPOCH[0]!++;
+          try {
+            return cell.run(ctx);
+          } catch (err) {
+            throw asRuntimeError(err, at);
+          }
+        };
+    sink.entry(cell, entry);
+    return entry;
+  }
+  if (functionBody) {
+    return (ctx) => {
       try {
-        return cell.run(ctx);
+        return fn(ctx);
       } catch (err) {
         throw asRuntimeError(err, at);
       }
     };
-    sink.entry(cell, entry);
-    return entry;
   }
   return (ctx) => {
+    EPOCH[0]!++;
     try {
       return fn(ctx);
     } catch (err) {
@@ -627,11 +681,12 @@ export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
 }
 
 /** `sink`: the program's code unit, when its expressions are to become generated code */
-export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+/** `functionBody`: the body of a spec function, entered only from inside expressions (memo.ts) */
+export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink, opts?: { functionBody?: boolean }): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   try {
     const p = toAst(src);
     if ('errors' in p) return p;
-    return compilePlain(p.ast, scope, expected, sink);
+    return compilePlain(p.ast, scope, expected, sink, opts?.functionBody === true);
   } catch (err) {
     return internal(src, err);
   }

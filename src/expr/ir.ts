@@ -7,6 +7,7 @@
  */
 import type { Span } from './ast.ts';
 import type { Compiled, FunctionBinding } from './scope.ts';
+import type { MemoTable } from './memo.ts';
 
 /** property names and numeric indices from the run context: `['s', 'g', 3]` is `ctx.s.g[3]` */
 export type Path = readonly (string | number)[];
@@ -75,7 +76,7 @@ export type IR =
   /** a scope function: `f.call([args], ctx)` */
   | { t: 'fcall'; f: FunctionBinding; args: IR[] }
   /** a spec function: every argument evaluated, then written to its slot, then the body run */
-  | { t: 'ucall'; slots: readonly number[]; body: Compiled; args: IR[] }
+  | { t: 'ucall'; slots: readonly number[]; body: Compiled; args: IR[]; memo?: MemoTable }
   /** `a`'s value, also written to `slot`: a call whose value a later call reuses (shared-calls.ts) */
   | { t: 'store'; slot: number; a: IR };
 

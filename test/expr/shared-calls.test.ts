@@ -1,6 +1,7 @@
 /**
- * Calls made twice share one value (src/expr/shared-calls.ts): which later calls reuse which
- * earlier one, and — on every game under rules/ — that sharing changes nothing a game shows:
+ * Calls made twice share one value (src/expr/shared-calls.ts within an expression, src/expr/memo.ts
+ * within an evaluation): which later calls reuse which earlier one, and — on every game under
+ * rules/ — that sharing changes nothing a game shows:
  * the same pending decisions, legal actions, logs, results and states (but the locals, which are
  * laid out differently when the kept values take slots of their own).
  */
@@ -96,7 +97,10 @@ describe('sharing calls changes nothing a game shows', () => {
       expect(kept).toBeGreaterThanOrEqual(0);
       // The Boss's overbid formula, at least, asks the same question three times
       if (game === 'the-boss') expect(kept).toBeGreaterThan(0);
-      if (kept === 0) {
+      // and how many functions keep their values for an evaluation (src/expr/memo.ts)
+      const memos = [...shared.program!.functions.values()].filter((f) => f.memo !== undefined).length;
+      expect([...each.program!.functions.values()].filter((f) => f.memo !== undefined)).toEqual([]);
+      if (kept === 0 && memos === 0) {
         expect(shared.program!.code.length).toBe(each.program!.code.length);
         return; // no call made twice: the two programs are the same
       }

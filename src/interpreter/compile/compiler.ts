@@ -104,7 +104,7 @@ export class Compiler {
   }
 
   /** Compile obj[key] (an expression string, or a literal number/boolean). */
-  expr(obj: Node, key: string | number, env: Env, expected?: Type, kind: ScopeKind = 'full'): Compiled | undefined {
+  expr(obj: Node, key: string | number, env: Env, expected?: Type, kind: ScopeKind = 'full', opts?: { functionBody?: boolean }): Compiled | undefined {
     const raw = (obj as Record<string | number, unknown>)[key];
     if (this.onExpression) this.onExpression(obj, key, this.scope(env, kind), expected);
     if (typeof raw === 'number') return this.checked(obj, key, { fn: () => raw, type: T.number }, expected);
@@ -114,7 +114,7 @@ export class Compiler {
       return undefined;
     }
     const parsed = this.parsed(obj, key, raw);
-    const res = 'errors' in parsed ? parsed : compileExpr(parsed.ast, this.scope(env, kind), expected, this.unit);
+    const res = 'errors' in parsed ? parsed : compileExpr(parsed.ast, this.scope(env, kind), expected, this.unit, opts);
     if ('errors' in res) {
       this.exprErrors(obj, key, res.errors, kind === 'static' ? 'in a guard (only options and players may be used)' : 'in expression');
       return undefined;

@@ -4,6 +4,7 @@ import type { ResultRule, Run, RunCtx } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T, varType } from './types.ts';
+import { keepable, memoEnabled, memoTable, worthKeeping } from '../../expr/memo.ts';
 
 /**
  * User functions, compiled in the order of their dependencies, so a function may use any other,
@@ -27,15 +28,21 @@ export function compileFunctions(cc: Compiler, spec: Node): void {
       params.push({ slot, type });
     });
     cc.compiling = id;
-    const body = cc.expr(f, 'body', env);
+    const body = cc.expr(f, 'body', env, undefined, 'full', { functionBody: true });
     cc.compiling = undefined;
     if (!body) continue;
+    // a body that loops keeps its values for the rest of an evaluation (src/expr/memo.ts)
+    const calls: string[] = [];
+    const parsed = typeof f['body'] === 'string' ? parseExpr(f['body']) : undefined;
+    if (parsed && 'ast' in parsed) walkAst(parsed.ast, (n) => void (n.kind === 'Call' && calls.push(n.name)));
+    const loops = worthKeeping(calls, (n) => cc.functions.get(n)?.loops === true);
+    const memo = loops && memoEnabled() && keepable(params.map((x) => x.type.k)) ? memoTable(params.length) : undefined;
     if (f['returns'] !== undefined) {
       const want = varType(f['returns'] as Parameters<typeof varType>[0]);
       if (typeToString(want) !== typeToString(body.type) && body.type.k !== 'any')
         cc.error(f, 'body', `function '${id}' should return ${typeToString(want)}, but its body gives ${typeToString(body.type)}`);
     }
-    cc.functions.set(id, { id, params, returns: body.type, body: body.fn as (c: RunCtx) => unknown });
+    cc.functions.set(id, { id, params, returns: body.type, body: body.fn as (c: RunCtx) => unknown, loops, ...(memo ? { memo } : {}) });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { assignable, typeToString, type Compiled, type FunctionBinding, type MemberBinding, type NameBinding, type Scope, type Type } from '../../expr/index.ts';
 import { slotReader, type SlotFunctionBinding } from '../../expr/compile.ts';
+import type { MemoTable } from '../../expr/memo.ts';
 import type { Json } from '../api.ts';
 import type { Program, RunCtx, ZoneHandle } from '../program.ts';
 import { handleCards } from '../runtime.ts';
@@ -17,6 +18,10 @@ export interface UserFunction {
   params: { slot: number; type: Type }[];
   returns: Type;
   body: (c: RunCtx) => unknown;
+  /** its values kept per evaluation (src/expr/memo.ts), when worth it */
+  memo?: MemoTable;
+  /** its body loops, or calls a function that does */
+  loops?: boolean;
 }
 
 /** Which names an expression may use: guards (`when`) and initial values see only options and players. */
@@ -137,6 +142,7 @@ function userFunction(f: UserFunction | undefined): SlotFunctionBinding | undefi
     // a call writes these slots and runs the body directly
     slots: f.params.map((p) => p.slot),
     body: f.body as Compiled,
+    ...(f.memo ? { memo: f.memo } : {}),
     check(args: Type[]) {
       if (args.length !== f.params.length) return `${f.id} takes ${f.params.length} argument(s), got ${args.length}`;
       // every call is type-checked, so a checked spec never hands a body a value of the wrong kind

@@ -1,0 +1,46 @@
+/**
+ * Values of spec functions kept for the rest of one evaluation: `placeable(s)` asks `otherMax(s, c)`
+ * for every character c, and each of those asks `teamSeats(t)` and `sides()` again — the same
+ * answers, since nothing changes while an expression runs. A function whose body loops (a filter,
+ * a sum, …, or a call of such a function), with no parameter or one that is a seat, a card or a
+ * place, keeps its value per argument, stamped with the evaluation it was computed in.
+ *
+ * An evaluation begins where the machine enters an expression: the entry of every top-level
+ * expression (compile.ts, `guarded`) and a generated block's direct call of one (src/codegen/)
+ * move EPOCH on; a spec function's own body does not (it is only ever entered from inside an
+ * expression). So a kept value is read only while the state is the one it was computed on.
+ * Another game's or another engine's evaluation has a stamp of its own.
+ */
+
+/** the current evaluation's stamp (one cell, so generated code reads and moves it as `R.epoch[0]`) */
+export const EPOCH: number[] = [0];
+
+/**
+ * One function's kept values. No parameter: `[stamp, value]`. One parameter: `[stamps, values]`,
+ * both indexed by the argument (a seat, card or place id; `none` is not kept).
+ */
+export type MemoTable = [number, unknown] | [number[], unknown[]];
+
+export function memoTable(params: number): MemoTable {
+  return params === 0 ? [-1, null] : [[], []];
+}
+
+/** the built-ins that loop over a list: a body calling one costs more than looking a value up */
+const LOOPS: ReadonlySet<string> = new Set(['count', 'sum', 'min', 'max', 'minBy', 'maxBy', 'allMinBy', 'allMaxBy', 'filter', 'map', 'any', 'all', 'sortBy', 'indexOf', 'contains']);
+
+/** whether a body that calls these names is worth keeping: it loops, or calls a function that does */
+export function worthKeeping(calls: Iterable<string>, loops: (fn: string) => boolean): boolean {
+  for (const n of calls) if (LOOPS.has(n) || loops(n)) return true;
+  return false;
+}
+
+/** whether values of the given parameter kinds can be kept (ids that index an array) */
+export function keepable(paramKinds: readonly string[]): boolean {
+  return paramKinds.length === 0 || (paramKinds.length === 1 && ['seat', 'card', 'space'].includes(paramKinds[0]!));
+}
+
+/** whether kept values are used: not when RULES_SHARED_CALLS=off (to compare) */
+export function memoEnabled(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.['RULES_SHARED_CALLS'] !== 'off';
+}
