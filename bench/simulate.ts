@@ -5,7 +5,9 @@
  *     its own as a user starts it, interleaved over --rounds rounds; the ratio of wall times per
  *     round (median, min–max), and whether both printed the same bytes. Includes starting the pool
  *     (each worker loads and compiles the game), so short runs gain less. A loaded machine lowers it: a machine
- *     check first prints what two threads of a pure CPU loop gain here now, the ceiling.
+ *     check first prints what two threads of a pure CPU loop gain here now, the ceiling. Each run's
+ *     threads' own CPU time is read from /proc while it runs: the busiest thread of the 2-worker run
+ *     against the 1-worker run's main thread estimates what a quiet machine would give.
  *  2. memory: the heap after a full GC, sampled each time the JSON output is flushed, for 10³, 10⁴
  *     and 10⁵ games (--json, the largest output), each in a fresh process: flat when the games are
  *     streamed (through simulateCommand in-process, output counted and thrown away). For contrast, simulate() (the API that returns the report with its list of games).
@@ -14,8 +16,8 @@
  *
  * Needs --expose-gc (the npm script passes it).
  */
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,16 +68,55 @@ async function machineCeiling(): Promise<number> {
   return one / (performance.now() - t0);
 }
 
+/** CPU seconds of each thread of a live process, from /proc/<pid>/task/<tid>/stat (utime + stime) */
+function threadCpu(pid: number): Map<string, { name: string; cpu: number }> {
+  const out = new Map<string, { name: string; cpu: number }>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, { name: st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')), cpu: (Number(f[11]) + Number(f[12])) / 100 });
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+interface Run {
+  wall: number;
+  cpu: number;
+  /** the main thread's CPU seconds, and the busiest other thread's (a worker thread, else one of V8's), read while it ran */
+  mainCpu: number;
+  otherCpu: number;
+}
+
 /** one `rules simulate` run as a user starts it (bin/rules.js, a process of its own, output to a
- *  file): its wall time, and the CPU time of the process and its threads */
-function simulateRun(args: string[], out: string): { wall: number; cpu: number } {
+ *  file): its wall time, the CPU time of the process and its threads, and of its busiest threads */
+async function simulateRun(args: string[], out: string): Promise<Run> {
   const fd = openSync(out, 'w');
   try {
     const c0 = childCpu();
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [bin, 'simulate', ...args], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`rules simulate ${args.join(' ')} failed: ${r.stderr}`);
-    return { wall: (performance.now() - t0) / 1000, cpu: childCpu() - c0 };
+    const child = spawn(process.execPath, [bin, 'simulate', ...args], { stdio: ['ignore', fd, 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const last = new Map<string, { name: string; cpu: number }>();
+    const poll = setInterval(() => {
+      for (const [tid, t] of threadCpu(child.pid!)) last.set(tid, t);
+    }, 50);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(poll);
+    if (code !== 0) throw new Error(`rules simulate ${args.join(' ')} failed: ${stderr}`);
+    const main = last.get(String(child.pid))?.cpu ?? 0;
+    const others = [...last].filter(([tid]) => tid !== String(child.pid)).map(([, t]) => t.cpu);
+    return { wall: (performance.now() - t0) / 1000, cpu: childCpu() - c0, mainCpu: main, otherCpu: Math.max(0, ...others) };
   } finally {
     closeSync(fd);
   }
@@ -87,6 +128,8 @@ async function workers(): Promise<void> {
   const ratios: number[] = [];
   const times: Record<string, number[]> = { '1': [], '2': [] };
   const cpus: Record<string, number[]> = { '1': [], '2': [] };
+  // what the load does not move much: each run's busiest threads' own CPU time
+  const threads: { one: number; main: number; worker: number }[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'bench-simulate-'));
   const outs = { '1': join(dir, 'one.json'), '2': join(dir, 'two.json') };
   console.log(`workers: rules simulate ${game} --games ${n} --json, as processes of their own; ${rounds} rounds; ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
@@ -94,15 +137,18 @@ async function workers(): Promise<void> {
   let same = true;
   try {
     // not timed: builds the CLI bundle and the schema cache if they are stale
-    simulateRun([game, '--games', '1'], outs['1']);
+    await simulateRun([game, '--games', '1'], outs['1']);
     for (let r = 0; r < rounds; r++) {
       const t: Record<string, number> = {};
+      const th: Record<string, Run> = {};
       for (const w of r % 2 ? (['2', '1'] as const) : (['1', '2'] as const)) {
-        const run = simulateRun([game, '--games', n, '--seed', String(r + 1), '--json', '--workers', w], outs[w]);
+        const run = await simulateRun([game, '--games', n, '--seed', String(r + 1), '--json', '--workers', w], outs[w]);
         t[w] = run.wall;
+        th[w] = run;
         times[w]!.push(run.wall);
         cpus[w]!.push(run.cpu);
       }
+      threads.push({ one: th['1']!.mainCpu, main: th['2']!.mainCpu, worker: th['2']!.otherCpu });
       same &&= readFileSync(outs['1']).equals(readFileSync(outs['2']));
       ratios.push(t['1']! / t['2']!);
       console.log(`  round ${r + 1}: 1 worker ${t['1']!.toFixed(2)} s (CPU ${cpus['1']!.at(-1)!.toFixed(2)} s), 2 workers ${t['2']!.toFixed(2)} s (CPU ${cpus['2']!.at(-1)!.toFixed(2)} s), speed-up ${(t['1']! / t['2']!).toFixed(2)}×`);
@@ -112,7 +158,13 @@ async function workers(): Promise<void> {
   }
   console.log(`  median: 1 worker ${median(times['1']!).toFixed(2)} s, 2 workers ${median(times['2']!).toFixed(2)} s; speed-up ${median(ratios).toFixed(2)}× (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}); the same bytes: ${same ? 'yes' : 'NO'}`);
   console.log(`  CPU time (all threads): 1 worker ${median(cpus['1']!).toFixed(2)} s, 2 workers ${median(cpus['2']!).toFixed(2)} s — the extra is the worker thread loading and compiling the game`);
-  report.workers = { game, games: Number(n), speedup: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), wall: { one: median(times['1']!), two: median(times['2']!) }, same };
+  // on a quiet machine a run takes about as long as its busiest thread's CPU time (the threads
+  // then run side by side): the estimate of the speed-up there
+  const quiet = threads.map((x) => x.one / Math.max(x.main, x.worker));
+  const last = threads.at(-1)!;
+  console.log(`  threads' own CPU time: 1 worker: its main thread ${median(threads.map((x) => x.one)).toFixed(2)} s; 2 workers: the main thread ${median(threads.map((x) => x.main)).toFixed(2)} s, the worker thread ${median(threads.map((x) => x.worker)).toFixed(2)} s (last round: ${last.main.toFixed(2)} s and ${last.worker.toFixed(2)} s)`);
+  console.log(`  speed-up a quiet machine would give, estimated as the 1-worker main thread over the busiest thread of 2: ${median(quiet).toFixed(2)}× (min ${Math.min(...quiet).toFixed(2)}, max ${Math.max(...quiet).toFixed(2)})`);
+  report.workers = { game, games: Number(n), speedup: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), wall: { one: median(times['1']!), two: median(times['2']!) }, quietEstimate: { median: median(quiet), min: Math.min(...quiet), max: Math.max(...quiet) }, same };
   if (!same) process.exitCode = 1;
 }
 

@@ -1,0 +1,12 @@
+import { compileGameDir } from '../src/games.ts';
+import { agentSeedFor } from '../src/agents/random-agent.ts';
+import { playout } from '../src/agents/playout.ts';
+import { gameSeed } from '../src/cli/simulate.ts';
+const game = process.argv[2]!; const players = Number(process.argv[3]); const secs = Number(process.argv[4] ?? 6);
+const { engine } = compileGameDir(`rules/${game}`);
+const play = (i: number) => { const s = gameSeed(1, i); return playout(engine!, { players, seed: s, log: false }, agentSeedFor(s), { record: false }).steps; };
+for (let i = 0; i < 200; i++) play(i);
+let i = 0; const c0 = process.cpuUsage(); let steps = 0;
+const cpu = () => { const u = process.cpuUsage(c0); return (u.user + u.system) / 1e6; };
+while (cpu() < secs) steps += play(i++);
+console.log(game, (i / cpu()).toFixed(0), 'games/cpu-s', (steps / i).toFixed(1), 'steps/game');
