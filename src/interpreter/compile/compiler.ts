@@ -70,6 +70,14 @@ export class Compiler {
     return site ? site.parsed : parseExpr(raw);
   }
 
+  /** the AST at obj[key] when it parses, reporting nothing (what compiling it reports is enough) */
+  astOf(obj: Node, key: string): Ast | undefined {
+    const raw = obj[key];
+    if (typeof raw !== 'string') return undefined;
+    const res = this.parsed(obj, key, raw);
+    return 'ast' in res ? res.ast : undefined;
+  }
+
   newSlot = (): number => this.slots++;
 
   emit(ins: Instr, rule: string): number {

@@ -1,5 +1,5 @@
 /** Functions, end conditions, scores and result rules. */
-import { parseExpr, typeToString, walkAst, type Type } from '../../expr/index.ts';
+import { typeToString, walkAst, type Type } from '../../expr/index.ts';
 import type { ResultRule, Run, RunCtx } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
@@ -33,8 +33,8 @@ export function compileFunctions(cc: Compiler, spec: Node): void {
     if (!body) continue;
     // a body that loops keeps its values for the rest of an evaluation (src/expr/memo.ts)
     const calls: string[] = [];
-    const parsed = typeof f['body'] === 'string' ? parseExpr(f['body']) : undefined;
-    if (parsed && 'ast' in parsed) walkAst(parsed.ast, (n) => void (n.kind === 'Call' && calls.push(n.name)));
+    const ast = cc.astOf(f, 'body');
+    if (ast) walkAst(ast, (n) => void (n.kind === 'Call' && calls.push(n.name)));
     const loops = worthKeeping(calls, (n) => cc.functions.get(n)?.loops === true);
     const memo = loops && memoEnabled() && keepable(params.map((x) => x.type.k)) ? memoTable(params.length) : undefined;
     if (f['returns'] !== undefined) {
@@ -127,9 +127,8 @@ function functionsByDependency(cc: Compiler, fns: Node[]): Node[] {
   const calls = new Map<string, string[]>();
   for (const f of fns) {
     const out: string[] = [];
-    const parsed = typeof f['body'] === 'string' ? parseExpr(f['body']) : undefined;
-    if (parsed && !('errors' in parsed))
-      walkAst(parsed.ast, (n) => { if (n.kind === 'Call' && byId.has(n.name) && !out.includes(n.name)) out.push(n.name); });
+    const ast = cc.astOf(f, 'body');
+    if (ast) walkAst(ast, (n) => { if (n.kind === 'Call' && byId.has(n.name) && !out.includes(n.name)) out.push(n.name); });
     calls.set(String(f['id']), out);
   }
   const order: Node[] = [];
