@@ -11,7 +11,7 @@
 import type { Span } from '../expr/ast.ts';
 import type { IR, Lam, MemberRead, Path } from '../expr/ir.ts';
 import type { Compiled } from '../expr/scope.ts';
-import { readsSlot } from '../expr/compile.ts';
+import { readsSlot, startsEvaluation } from '../expr/compile.ts';
 import type { Instr } from '../interpreter/program.ts';
 import { blockRanges, emitBlock, type BlockHost } from './blocks.ts';
 import { PATH_PROPS } from './tokens.ts';
@@ -93,7 +93,8 @@ class Emitter implements BlockHost {
       const v = this.fresh();
       const err = this.fresh();
       // the machine enters an expression: a new evaluation, as the expression's entry would start (src/expr/memo.ts)
-      return { code: `R.epoch[0]=R.epoch[0]+1;let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`, value: v };
+      const bump = startsEvaluation(fn as Compiled) ? 'R.epoch[0]=R.epoch[0]+1;' : '';
+      return { code: `${bump}let ${v};try{${v}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`, value: v };
     }
     if (slot !== undefined) return { code: '', value: `L[${int(slot)}]` };
     const v = this.fresh();

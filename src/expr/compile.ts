@@ -64,6 +64,8 @@ export class Compiler implements Cx {
   private shared: SharedCalls | undefined;
   private readonly firsts = new Set<CallNode>();
   private readonly sharedSlots = new Map<CallNode, number>();
+  /** whether what was compiled calls a function that keeps its values (memo.ts), itself or through others */
+  usesKept = false;
 
   constructor(readonly scope: Scope) {}
 
@@ -306,6 +308,7 @@ export class Compiler implements Cx {
     const fs = args.map((a) => a.fn);
     const irs = args.map(irOf);
     if (isSlotFunction(f) && f.slots.length === fs.length) {
+      if (f.memo !== undefined || keptUsers.has(f.body)) this.usesKept = true;
       const earlier = this.shared?.reuse.get(n);
       if (earlier !== undefined) {
         // the same call has surely run already in this expression: its kept value
@@ -318,6 +321,8 @@ export class Compiler implements Cx {
       const slot = this.sharedSlot(n);
       return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
     }
+    // (a spec function reached this way would still read kept values: the expression starts an evaluation)
+    if (isSlotFunction(f) && (f.memo !== undefined || keptUsers.has(f.body))) this.usesKept = true;
     const ir = { t: 'fcall', f, args: irs } as const;
     // fixed-arity closures avoid building the argument array with map() at run time
     switch (fs.length) {
@@ -619,7 +624,7 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: 
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
-  return { fn: guarded(r, ast, sink, functionBody), type: r.type };
+  return { fn: guarded(r, ast, sink, functionBody, c.usesKept), type: r.type };
 }
 
 /**
@@ -628,15 +633,35 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: 
  * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
  * keep their identity (the interpreter recognises slot readers).
  */
-function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody = false): Compiled {
+/**
+ * The entries of expressions that call a function keeping its values (memo.ts), itself or
+ * through others: only these start an evaluation (move EPOCH on) — an expression that reads and
+ * writes no kept value needs no stamp of its own — and a function body in it makes its callers one.
+ */
+const keptUsers = new WeakSet<Compiled>();
+
+/** whether entering this expression starts an evaluation that may read kept values (for generated blocks' direct calls) */
+export function startsEvaluation(fn: Compiled): boolean {
+  return keptUsers.has(fn);
+}
+
+function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boolean, usesKept: boolean): Compiled {
+  const entry = guard(r, at, sink, usesKept && !functionBody);
+  if (usesKept) keptUsers.add(entry);
+  return entry;
+}
+
+/** the entry of a top-level expression or function body; `bump`: it starts an evaluation */
+function guard(r: C, at: Span, sink: CodeSink | undefined, bump: boolean): Compiled {
   const fn = r.fn;
   if (r.konst || slotOf.has(fn)) return fn;
   if (sink) {
     // the closure runs until the program's generated code replaces it in the cell
     const cell = sink.add(irOf(r), fn, at);
-    // the machine enters a top-level expression: a new evaluation, so values kept by the last
-    // one are not read (memo.ts); a function's body is entered only from inside an expression
-    const entry: Compiled = functionBody
+    // the machine enters a top-level expression that reads kept values: a new evaluation, so
+    // values kept by the last one are not read (memo.ts); a function's body is entered only from
+    // inside an expression
+    const entry: Compiled = !bump
       ? (ctx) => {
           try {
             return cell.run(ctx);
@@ -655,7 +680,7 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody = fals
     sink.entry(cell, entry);
     return entry;
   }
-  if (functionBody) {
+  if (!bump) {
     return (ctx) => {
       try {
         return fn(ctx);
@@ -729,7 +754,7 @@ export function compileLambda(
     const { slots, value: r } = c.withParams(lam, paramTypes, () => c.expr(lam.body));
     mismatch(c, lam.body, r, expected, 'the lambda must give a ');
     if (c.errors.length > 0) return { errors: sorted(c.errors) };
-    const body = guarded(r, lam.body, sink);
+    const body = guarded(r, lam.body, sink, false, c.usesKept);
     let fn: CompiledLambda;
     if (n === 0) {
       fn = (ctx) => body(ctx);

@@ -5,10 +5,12 @@
  * a sum, …, or a call of such a function), with no parameter or one that is a seat, a card or a
  * place, keeps its value per argument, stamped with the evaluation it was computed in.
  *
- * An evaluation begins where the machine enters an expression: the entry of every top-level
- * expression (compile.ts, `guarded`) and a generated block's direct call of one (src/codegen/)
- * move EPOCH on; a spec function's own body does not (it is only ever entered from inside an
- * expression). So a kept value is read only while the state is the one it was computed on.
+ * An evaluation begins where the machine enters an expression that calls such a function, itself
+ * or through others: the entry of that top-level expression (compile.ts, `guarded`) and a
+ * generated block's direct call of one (src/codegen/) move EPOCH on; an expression that calls none
+ * reads and keeps nothing, and a spec function's own body does not start one (it is only ever
+ * entered from inside an expression). So a kept value is read only while the state is the one it
+ * was computed on.
  * Another game's or another engine's evaluation has a stamp of its own.
  */
 
