@@ -6,7 +6,7 @@
  *   node --import tsx src/site/build.ts [--rules-dir rules] [--site-dir site] [--out-dir DIR]
  *
  * The two steps run one after the other in child processes of their own (`--step generate`, then
- * vitepress-build.ts), so the memory of the first (the specs, the simulations, the page model) is
+ * vitepress-build.mjs, without tsx), so the memory of the first (the specs, the simulations, the page model) is
  * given back before VitePress starts, and VitePress's V8 heap gets a limit sized for it
  * (VITEPRESS_HEAP_MB; see docs/architecture.md, "The site build's memory").
  *
@@ -61,11 +61,15 @@ function heapLimitMb(): number {
   return n;
 }
 
-/** run a script of this folder in a child Node process (with this process's loader, tsx); resolves to its exit code and signal */
+/**
+ * run a script of this folder in a child Node process, resolving to its exit code and signal: a
+ * .ts script with this process's flags (its loader, tsx), a .mjs script with `nodeFlags` only
+ */
 function runChild(script: string, args: string[], nodeFlags: string[] = []): Promise<{ code: number; signal: string | null }> {
   const path = fileURLToPath(new URL(script, import.meta.url));
+  const flags = script.endsWith('.ts') ? [...process.execArgv, ...nodeFlags] : nodeFlags;
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...process.execArgv, ...nodeFlags, path, ...args], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...flags, path, ...args], { stdio: 'inherit' });
     child.on('error', (e) => {
       process.stderr.write(`error: could not start ${script}: ${e.message}\n`);
       done({ code: 1, signal: null });
@@ -89,7 +93,7 @@ export async function buildSite(o: BuildSiteOptions): Promise<number> {
     return 2;
   }
   out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
-  const built = await runChild('vitepress-build.ts', [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])], heap > 0 ? [`--max-old-space-size=${heap}`] : []);
+  const built = await runChild('vitepress-build.mjs', [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])], heap > 0 ? [`--max-old-space-size=${heap}`] : []);
   if (built.code !== 0) {
     // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
     if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
