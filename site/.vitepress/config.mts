@@ -9,6 +9,7 @@ import { defineConfig, type DefaultTheme } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
 import { mermaidStatic } from './mermaid-static.ts';
 import { inlineBlocks, packBlocks } from './pack-blocks.ts';
+import { searchIndexFiles } from './search-index-files.ts';
 
 interface GeneratedNav {
   en: Record<string, DefaultTheme.SidebarItem[]>;
@@ -191,7 +192,8 @@ const config = withMermaid(
       ssr: { noExternal: ['mark.js'] },
       // build only, to keep `vitepress build`'s memory down (docs/architecture.md): Mermaid as its
       // published minified build, copied, not bundled again; the pages' large blocks as JSON files
-      plugins: [mermaidStatic(), packBlocks()],
+      // and the search index built beforehand in a process of its own, when docs:build did (search-index-files.ts)
+      plugins: [mermaidStatic(), packBlocks(), searchIndexFiles()],
     },
   }),
 );

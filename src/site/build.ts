@@ -1,20 +1,23 @@
 /**
- * `npm run docs:build`: validate the specs, generate the pages, then `vitepress build`. Stops with
- * exit code 1 at the first step that reports an error (spec diagnostics, generator errors, dead
- * links or any other VitePress build failure). Prints the time and peak memory of each step.
+ * `npm run docs:build`: validate the specs, generate the pages, build the search index, then
+ * `vitepress build`. Stops with exit code 1 at the first step that reports an error (spec
+ * diagnostics, generator errors, dead links or any other VitePress build failure). Prints the
+ * time and peak memory of each step.
  *
  *   node --import tsx src/site/build.ts [--rules-dir rules] [--site-dir site] [--out-dir DIR]
  *
- * The two steps run one after the other in child processes of their own (`--step generate`, then
- * vitepress-build.mjs, without tsx), so the memory of the first (the specs, the simulations, the page model) is
- * given back before VitePress starts, and VitePress's V8 heap gets a limit sized for it
- * (VITEPRESS_HEAP_MB; see docs/architecture.md, "The site build's memory").
+ * The three steps run one after the other in child processes of their own (`--step generate`,
+ * then search-index.mjs and vitepress-build.mjs, both plain node), so the memory of each is given
+ * back before the next starts, VitePress does not hold the search index, and VitePress's V8 heap
+ * gets a limit sized for it (VITEPRESS_HEAP_MB; see docs/architecture.md, "The site build's memory").
  *
  * The built site goes to <site>/.vitepress/dist unless --out-dir says otherwise; serve it on the
  * loopback interface with `node --import tsx src/site/static-server.ts <dir> [port]`.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { validateAndGenerate } from './generate.ts';
@@ -65,11 +68,11 @@ function heapLimitMb(): number {
  * run a script of this folder in a child Node process, resolving to its exit code and signal: a
  * .ts script with this process's flags (its loader, tsx), a .mjs script with `nodeFlags` only
  */
-function runChild(script: string, args: string[], nodeFlags: string[] = []): Promise<{ code: number; signal: string | null }> {
+function runChild(script: string, args: string[], nodeFlags: string[] = [], env: Record<string, string> = {}): Promise<{ code: number; signal: string | null }> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   const flags = script.endsWith('.ts') ? [...process.execArgv, ...nodeFlags] : nodeFlags;
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...flags, path, ...args], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...flags, path, ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', (e) => {
       process.stderr.write(`error: could not start ${script}: ${e.message}\n`);
       done({ code: 1, signal: null });
@@ -78,7 +81,7 @@ function runChild(script: string, args: string[], nodeFlags: string[] = []): Pro
   });
 }
 
-/** both steps, each in a child process; returns the exit code */
+/** the three steps, each in a child process; returns the exit code */
 export async function buildSite(o: BuildSiteOptions): Promise<number> {
   const { out, err } = writers(o);
   const t0 = performance.now();
@@ -92,14 +95,28 @@ export async function buildSite(o: BuildSiteOptions): Promise<number> {
     err(`error: ${(e as Error).message}\n`);
     return 2;
   }
-  out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
-  const built = await runChild('vitepress-build.mjs', [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])], heap > 0 ? [`--max-old-space-size=${heap}`] : []);
-  if (built.code !== 0) {
-    // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
-    if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
-      err(`error: the VitePress step ran out of its ${heap} MB heap: run again with RULES_SITE_HEAP_MB set higher (e.g. ${heap * 2}), or 0 for no limit\n`);
+  // the search index, built apart so that VitePress's process does not hold it (search-index.mjs)
+  const searchDir = mkdtempSync(join(tmpdir(), 'rules-site-search-'));
+  try {
+    out('== search index\n');
+    const indexed = await runChild('search-index.mjs', [resolve(o.siteDir), searchDir]);
+    if (indexed.code !== 0) return indexed.code;
+    out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
+    const built = await runChild(
+      'vitepress-build.mjs',
+      [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])],
+      heap > 0 ? [`--max-old-space-size=${heap}`] : [],
+      { RULES_SITE_SEARCH_INDEX: searchDir },
+    );
+    if (built.code !== 0) {
+      // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
+      if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
+        err(`error: the VitePress step ran out of its ${heap} MB heap: run again with RULES_SITE_HEAP_MB set higher (e.g. ${heap * 2}), or 0 for no limit\n`);
+      }
+      return built.code === 0 ? 1 : built.code;
     }
-    return built.code === 0 ? 1 : built.code;
+  } finally {
+    rmSync(searchDir, { recursive: true, force: true });
   }
   out(`site built in ${secs(performance.now() - t0)}\n`);
   return 0;
