@@ -24,12 +24,13 @@ import { validateAndGenerate } from './generate.ts';
 import { folderOptions, mb, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
 
 /**
- * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.65 GB on today's
- * site (a full GC at each Rollup hook): the build passes with a limit of 850 MB and runs out at
- * 700, so 1024 leaves room; without a limit V8 lets garbage pile up (the step's resident memory
- * went to ≈ 1.8 GB). Override with RULES_SITE_HEAP_MB (0: no limit), e.g. for a larger site.
+ * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.35 GB on today's
+ * site (after a full GC; the pages' large blocks and the search index are kept out of it), so
+ * 768 leaves more than twice that; without a limit V8 lets garbage pile up (the step's resident
+ * memory went to ≈ 1.8 GB when its live heap was 0.65 GB). Override with RULES_SITE_HEAP_MB (0: no limit), e.g. for
+ * a larger site.
  */
-export const VITEPRESS_HEAP_MB = 1024;
+export const VITEPRESS_HEAP_MB = 768;
 
 export interface BuildSiteOptions {
   rulesDir: string;
