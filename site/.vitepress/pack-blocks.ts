@@ -89,7 +89,8 @@ export function packPage(md: string): { md: string; blocks: string[]; src: strin
       let j = i;
       while (j < lines.length && lines[j] !== '') j++;
       const html = lines.slice(i, j).join('\n');
-      const el = html.length >= MIN_CHARS ? splitElement(html) : undefined;
+      // a block with a heading stays: the outline reads a page's headings when it mounts, before its blocks are fetched
+      const el = html.length >= MIN_CHARS && !/<h[1-6][\s>]/.test(html) ? splitElement(html) : undefined;
       if (el) {
         // the line is written once the file's name is known (below)
         refs.push({ at: out.push('') - 1, tag: el.tag, attrs: el.attrs });

@@ -37,6 +37,8 @@ describe('packing the pages\' large v-pre blocks for the site build', () => {
     expect(splitElement(`<div class="x">${long('a')}</div>`)).toBeUndefined();
     expect(splitElement(`<span v-pre>${long('a')}</span>`)).toBeUndefined();
     expect(packPage('# T\n\n<div v-pre>short</div>\n')).toBeUndefined();
+    // a block with a heading (the outline needs it in the page when the page mounts)
+    expect(packPage(`# T\n\n<div v-pre><h2 id="x">X</h2>${long('a')}</div>\n`)).toBeUndefined();
     expect(packPage(`# T\n\n\`\`\`html\n\n<div v-pre>${long('a')}</div>\n\n\`\`\`\n`)).toBeUndefined();
   });
 
