@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
 import { mermaidStatic } from './mermaid-static.ts';
-import { packBlocks } from './pack-blocks.ts';
+import { inlineBlocks, packBlocks } from './pack-blocks.ts';
+import { searchIndexFiles } from './search-index-files.ts';
 
 interface GeneratedNav {
   en: Record<string, DefaultTheme.SidebarItem[]>;
@@ -116,6 +117,8 @@ const config = withMermaid(
     // the icon is site/public/favicon.svg (VitePress copies public/ to the site's root)
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     srcExclude: ['**/README.md'],
+    // build: the pages' large blocks, kept out of the bundles by packBlocks, put back into each page's HTML
+    transformHtml: (html, _file, ctx) => inlineBlocks(html, ctx.siteConfig.outDir),
     locales: {
       root: { label: 'English', lang: 'en' },
       zh: {
@@ -184,9 +187,13 @@ const config = withMermaid(
       // mermaid's diagram chunks are large and loaded lazily; don't warn about them
       build: { chunkSizeWarningLimit: 4096 },
       server: { host: '127.0.0.1' },
+      // the server bundle runs in plain Node (src/site/vitepress-build.mjs, no tsx): mark.js's ES
+      // sources import without file extensions, which only a bundler resolves, so it is bundled
+      ssr: { noExternal: ['mark.js'] },
       // build only, to keep `vitepress build`'s memory down (docs/architecture.md): Mermaid as its
-      // published minified build, copied, not bundled again; the pages' large v-pre blocks read as strings
-      plugins: [mermaidStatic(), packBlocks()],
+      // published minified build, copied, not bundled again; the pages' large blocks as JSON files
+      // and the search index built beforehand in a process of its own, when docs:build did (search-index-files.ts)
+      plugins: [mermaidStatic(), packBlocks(), searchIndexFiles()],
     },
   }),
 );

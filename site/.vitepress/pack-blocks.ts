@@ -1,24 +1,33 @@
 /**
- * `vitepress build` reads the generated pages' large HTML blocks as strings, not as Vue templates.
+ * `vitepress build` keeps the generated pages' large HTML blocks out of its JavaScript bundles.
  *
  * The generator (src/docgen) writes most of a page as raw HTML blocks marked `v-pre`: Vue shows
  * them as they are. Still, VitePress hands every page to the Vue compiler and keeps each page's
  * text in half a dozen forms (Markdown, Vue source, template syntax tree, compiled code, Rollup's
- * module and chunk) for the whole build: about 50 bytes of heap per byte of page, most of
+ * module and chunk, in both the client and the server bundle) for the whole build: most of
  * `vitepress build`'s memory. Here, when the build loads a page, each such block that is one
- * element (with a root tag that Markdown keeps as an HTML block) becomes that element with
- * its inner HTML set as a string (theme/raw-block.ts), moved to a virtual module of the page's strings:
+ * element (with a root tag that Markdown keeps as an HTML block) becomes that element with its
+ * inner HTML given by reference (theme/raw-block.ts); the blocks of a page go to one JSON file,
+ * `assets/blocks/<hash>.json`, emitted as an asset of the client build:
  *
- *   <div class="src-lines" v-pre>…</div>   →   <RawBlock tag="div" class="src-lines" :html="pageBlocks[3]" />
+ *   <div class="src-lines" v-pre>…</div>
+ *     →   <RawBlock tag="div" class="src-lines" :html="{src:'assets/blocks/1f2e….json',n:3}" />
  *
- * The DOM is the same (the HTML is inserted unread, as v-pre shows it unread), on the server and
- * in the browser. The pages on disk are not changed: the search index (VitePress reads the
- * files) and `vitepress dev` see them as written (apply: 'build').
+ * An HTML file imported as text (`x.html?raw`, the files listings) goes the same way, as a file of
+ * one block. The server renders a placeholder comment in each such element, and `inlineBlocks`
+ * (the config's transformHtml) puts the block in its place, so the HTML of every page is what it
+ * was; the browser fetches a page's file only when it enters the page by client-side navigation.
+ * The pages on disk are not changed: the search index (VitePress reads the files) and
+ * `vitepress dev` see them as written (apply: 'build').
  */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PLACEHOLDER_RE, type BlockRef } from './theme/block-ref.ts';
 import type { Plugin } from 'vite';
 
-const VIRTUAL = 'virtual:page-blocks/';
-const RESOLVED = '\0page-blocks/';
+/** the folder of the blocks' files in the built site */
+const BLOCKS_DIR = 'assets/blocks';
 /** smaller blocks are left as they are (a RawBlock costs about as much as a short text) */
 const MIN_CHARS = 256;
 /** root tags that Markdown (CommonMark HTML block type 6) takes as a raw block up to the next blank line */
@@ -43,12 +52,20 @@ export function splitElement(html: string): { attrs: string; tag: string; inner:
   return { attrs: attrs.replace(/\sv-pre(?=\s|$)/, ''), tag, inner: html.slice(m[0].length, html.length - close.length) };
 }
 
-/** the page with its large v-pre blocks replaced, and the blocks' inner HTML (none: `undefined`) */
-export function packPage(md: string): { md: string; blocks: string[] } | undefined {
-  if (/^<script\b[^>]*\bsetup\b/m.test(md)) return undefined; // the page has its own script (one per page)
+/** the file a list of blocks goes to: named by its content, so a changed page gets a new name (no stale cache) */
+export function blocksFile(json: string): string {
+  return `${BLOCKS_DIR}/${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`;
+}
+
+/** a RawBlock's `:html` value, a JavaScript object literal in the template */
+const refExpr = (r: BlockRef): string => `{src:'${r.src}',n:${r.n}}`;
+
+/** the page with its large v-pre blocks replaced, the blocks' inner HTML and their file (none: `undefined`) */
+export function packPage(md: string): { md: string; blocks: string[]; src: string; json: string } | undefined {
   const lines = md.split('\n');
   const out: string[] = [];
   const blocks: string[] = [];
+  const refs: { at: number; tag: string; attrs: string }[] = [];
   let fence: string | undefined;
   let i = 0;
   while (i < lines.length) {
@@ -72,9 +89,11 @@ export function packPage(md: string): { md: string; blocks: string[] } | undefin
       let j = i;
       while (j < lines.length && lines[j] !== '') j++;
       const html = lines.slice(i, j).join('\n');
-      const el = html.length >= MIN_CHARS ? splitElement(html) : undefined;
+      // a block with a heading stays: the outline reads a page's headings when it mounts, before its blocks are fetched
+      const el = html.length >= MIN_CHARS && !/<h[1-6][\s>]/.test(html) ? splitElement(html) : undefined;
       if (el) {
-        out.push(`<RawBlock tag="${el.tag}"${el.attrs} :html="pageBlocks[${blocks.length}]" />`);
+        // the line is written once the file's name is known (below)
+        refs.push({ at: out.push('') - 1, tag: el.tag, attrs: el.attrs });
         blocks.push(el.inner);
       } else out.push(...lines.slice(i, j));
       i = j;
@@ -84,36 +103,65 @@ export function packPage(md: string): { md: string; blocks: string[] } | undefin
     i++;
   }
   if (blocks.length === 0) return undefined;
-  return { md: out.join('\n'), blocks };
+  const json = JSON.stringify(blocks);
+  const src = blocksFile(json);
+  refs.forEach((r, n) => (out[r.at] = `<RawBlock tag="${r.tag}"${r.attrs} :html="${refExpr({ src, n })}" />`));
+  return { md: out.join('\n'), blocks, src, json };
 }
 
 export function packBlocks(): Plugin {
-  /** page id → its blocks, until the page's virtual module is loaded */
-  const pending = new Map<string, string[]>();
-  const pageIds: string[] = [];
+  /** the files emitted by this build (the client build's; the server build emits none) */
+  let emitted = new Set<string>();
   return {
     name: 'rules-site:pack-blocks',
     apply: 'build',
     enforce: 'pre',
-    async load(id) {
-      if (id.startsWith(RESOLVED)) {
-        const page = pageIds[Number(id.slice(RESOLVED.length))];
-        const blocks = page !== undefined ? pending.get(page) : undefined;
-        if (blocks === undefined) this.error(`no blocks for ${id}`);
-        pending.delete(page!);
-        return `export default ${JSON.stringify(blocks)};`;
+    buildStart() {
+      emitted = new Set();
+    },
+    async load(id, options) {
+      const emit = (src: string, json: string): void => {
+        if (options?.ssr || emitted.has(src)) return;
+        emitted.add(src);
+        this.emitFile({ type: 'asset', fileName: src, source: json });
+      };
+      if (id.endsWith('.html?raw')) {
+        // an HTML file imported as text: one block, given to its RawBlock by reference
+        const json = JSON.stringify([await readFile(id.slice(0, -'?raw'.length), 'utf8')]);
+        const src = blocksFile(json);
+        emit(src, json);
+        return `export default ${JSON.stringify({ src, n: 0 } satisfies BlockRef)};`;
       }
       if (!id.endsWith('.md')) return undefined;
-      const { readFile } = await import('node:fs/promises');
       const packed = packPage(await readFile(id, 'utf8'));
       if (packed === undefined) return undefined;
-      let n = pageIds.indexOf(id);
-      if (n < 0) n = pageIds.push(id) - 1;
-      pending.set(id, packed.blocks);
-      return `${packed.md}\n\n<script setup>\nimport pageBlocks from '${VIRTUAL}${n}';\n</script>\n`;
-    },
-    resolveId(id) {
-      return id.startsWith(VIRTUAL) ? RESOLVED + id.slice(VIRTUAL.length) : undefined;
+      emit(packed.src, packed.json);
+      return packed.md;
     },
   };
+}
+
+/**
+ * The config's transformHtml: each block placeholder of a rendered page replaced by its block,
+ * read from the built site's `outDir` (the client bundle is written before pages are rendered).
+ */
+export async function inlineBlocks(html: string, outDir: string): Promise<string> {
+  const srcs = new Set([...html.matchAll(PLACEHOLDER_RE)].map((m) => m[1]!));
+  if (srcs.size === 0) return html;
+  const files = new Map<string, string[]>();
+  for (const src of srcs) {
+    const path = join(outDir, src);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (e) {
+      throw new Error(`a page refers to ${path}, which the client build did not write (${(e as Error).message})`);
+    }
+    files.set(src, JSON.parse(text) as string[]);
+  }
+  return html.replace(PLACEHOLDER_RE, (whole, src: string, n: string) => {
+    const block = files.get(src)?.[Number(n)];
+    if (block === undefined) throw new Error(`${join(outDir, src)} has no block ${n} (placeholder ${whole})`);
+    return block;
+  });
 }

@@ -1,32 +1,36 @@
 /**
- * `npm run docs:build`: validate the specs, generate the pages, then `vitepress build`. Stops with
- * exit code 1 at the first step that reports an error (spec diagnostics, generator errors, dead
- * links or any other VitePress build failure). Prints the time and peak memory of each step.
+ * `npm run docs:build`: validate the specs, generate the pages, build the search index, then
+ * `vitepress build`. Stops with exit code 1 at the first step that reports an error (spec
+ * diagnostics, generator errors, dead links or any other VitePress build failure). Prints the
+ * time and peak memory of each step.
  *
  *   node --import tsx src/site/build.ts [--rules-dir rules] [--site-dir site] [--out-dir DIR]
  *
- * The two steps run one after the other in child processes of their own (`--step generate`, then
- * vitepress-build.ts), so the memory of the first (the specs, the simulations, the page model) is
- * given back before VitePress starts, and VitePress's V8 heap gets a limit sized for it
- * (VITEPRESS_HEAP_MB; see docs/architecture.md, "The site build's memory").
+ * The three steps run one after the other in child processes of their own (`--step generate`,
+ * then search-index.mjs and vitepress-build.mjs, both plain node), so the memory of each is given
+ * back before the next starts, VitePress does not hold the search index, and VitePress's V8 heap
+ * gets a limit sized for it (VITEPRESS_HEAP_MB; see docs/architecture.md, "The site build's memory").
  *
  * The built site goes to <site>/.vitepress/dist unless --out-dir says otherwise; serve it on the
  * loopback interface with `node --import tsx src/site/static-server.ts <dir> [port]`.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { validateAndGenerate } from './generate.ts';
 import { folderOptions, mb, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
 
 /**
- * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.65 GB on today's
- * site (a full GC at each Rollup hook): the build passes with a limit of 850 MB and runs out at
- * 700, so 1024 leaves room; without a limit V8 lets garbage pile up (the step's resident memory
- * went to ≈ 1.8 GB). Override with RULES_SITE_HEAP_MB (0: no limit), e.g. for a larger site.
+ * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.35 GB on today's
+ * site (after a full GC; the pages' large blocks and the search index are kept out of it), so
+ * 768 leaves more than twice that; without a limit V8 lets garbage pile up (the step's resident
+ * memory went to ≈ 1.8 GB when its live heap was 0.65 GB). Override with RULES_SITE_HEAP_MB (0: no limit), e.g. for
+ * a larger site.
  */
-export const VITEPRESS_HEAP_MB = 1024;
+export const VITEPRESS_HEAP_MB = 768;
 
 export interface BuildSiteOptions {
   rulesDir: string;
@@ -61,11 +65,15 @@ function heapLimitMb(): number {
   return n;
 }
 
-/** run a script of this folder in a child Node process (with this process's loader, tsx); resolves to its exit code and signal */
-function runChild(script: string, args: string[], nodeFlags: string[] = []): Promise<{ code: number; signal: string | null }> {
+/**
+ * run a script of this folder in a child Node process, resolving to its exit code and signal: a
+ * .ts script with this process's flags (its loader, tsx), a .mjs script with `nodeFlags` only
+ */
+function runChild(script: string, args: string[], nodeFlags: string[] = [], env: Record<string, string> = {}): Promise<{ code: number; signal: string | null }> {
   const path = fileURLToPath(new URL(script, import.meta.url));
+  const flags = script.endsWith('.ts') ? [...process.execArgv, ...nodeFlags] : nodeFlags;
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...process.execArgv, ...nodeFlags, path, ...args], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...flags, path, ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', (e) => {
       process.stderr.write(`error: could not start ${script}: ${e.message}\n`);
       done({ code: 1, signal: null });
@@ -74,7 +82,7 @@ function runChild(script: string, args: string[], nodeFlags: string[] = []): Pro
   });
 }
 
-/** both steps, each in a child process; returns the exit code */
+/** the three steps, each in a child process; returns the exit code */
 export async function buildSite(o: BuildSiteOptions): Promise<number> {
   const { out, err } = writers(o);
   const t0 = performance.now();
@@ -88,14 +96,28 @@ export async function buildSite(o: BuildSiteOptions): Promise<number> {
     err(`error: ${(e as Error).message}\n`);
     return 2;
   }
-  out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
-  const built = await runChild('vitepress-build.ts', [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])], heap > 0 ? [`--max-old-space-size=${heap}`] : []);
-  if (built.code !== 0) {
-    // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
-    if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
-      err(`error: the VitePress step ran out of its ${heap} MB heap: run again with RULES_SITE_HEAP_MB set higher (e.g. ${heap * 2}), or 0 for no limit\n`);
+  // the search index, built apart so that VitePress's process does not hold it (search-index.mjs)
+  const searchDir = mkdtempSync(join(tmpdir(), 'rules-site-search-'));
+  try {
+    out('== search index\n');
+    const indexed = await runChild('search-index.mjs', [resolve(o.siteDir), searchDir]);
+    if (indexed.code !== 0) return indexed.code;
+    out(`== vitepress build${heap > 0 ? ` (V8 heap limit ${heap} MB)` : ''}\n`);
+    const built = await runChild(
+      'vitepress-build.mjs',
+      [resolve(o.siteDir), ...(o.outDir !== undefined ? ['--out-dir', resolve(o.outDir)] : [])],
+      heap > 0 ? [`--max-old-space-size=${heap}`] : [],
+      { RULES_SITE_SEARCH_INDEX: searchDir },
+    );
+    if (built.code !== 0) {
+      // V8 aborts (SIGABRT, exit 134) when the heap limit is reached
+      if (heap > 0 && (built.signal === 'SIGABRT' || built.code === 134)) {
+        err(`error: the VitePress step ran out of its ${heap} MB heap: run again with RULES_SITE_HEAP_MB set higher (e.g. ${heap * 2}), or 0 for no limit\n`);
+      }
+      return built.code === 0 ? 1 : built.code;
     }
-    return built.code === 0 ? 1 : built.code;
+  } finally {
+    rmSync(searchDir, { recursive: true, force: true });
   }
   out(`site built in ${secs(performance.now() - t0)}\n`);
   return 0;

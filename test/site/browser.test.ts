@@ -19,7 +19,10 @@
  * - the Chinese pages' text outside code, names and ids is mostly Chinese: the share of Latin
  *   letters stays under LATIN_SHARE_MAX (set from the pages as fixed, with a little room);
  * - the first search shows that it is searching while the search index loads (held back here);
- * - "Defined in rules/….yaml:4" links to that line of the game's files page, highlighted.
+ * - "Defined in rules/….yaml:4" links to that line of the game's files page, highlighted;
+ * - a page's large blocks (kept out of the JavaScript, site/.vitepress/pack-blocks.ts) are all
+ *   there on a full load, from the HTML, with no request for them and the `:target` line kept,
+ *   and are fetched when the page is entered by client-side navigation.
  * Screenshots go to test-artifacts/site/. A missing Chromium fails the test, it is not skipped.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -624,6 +627,58 @@ describe('the rules site in Chromium', () => {
       await page.close();
     }, 120_000);
   }
+
+  it('shows a page\'s large blocks on a full load (from its HTML) and on client-side navigation (fetched)', async () => {
+    const page = await newPage();
+    const blockRequests: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/blocks/')) blockRequests.push(r.url());
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    /** the number of source lines (class `src-line`, not `src-lines`) in the built HTML file of a page */
+    const linesInHtml = (url: string): number => (readFileSync(join(site.dir, 'dist', `${url}.html`), 'utf8').match(/class="src-line[\s"]/g) ?? []).length;
+    const linesShown = (): Promise<number> => page.evaluate(() => document.querySelectorAll('.vp-doc .src-line').length);
+    for (const g of generated.games) {
+      for (const prefix of ['', '/zh']) {
+        const files = `${prefix}/games/${g.id}/files`;
+        const want = linesInHtml(files);
+        expect(want, files).toBeGreaterThan(0);
+        // client-side: from the flow page, the files page's listing is fetched, not in a new document
+        await visit(page, `${prefix}/games/${g.id}/flow`);
+        blockRequests.length = 0;
+        documents.length = 0;
+        const link = page.locator('.vp-doc .rule-file a').first();
+        await link.scrollIntoViewIfNeeded();
+        await link.click();
+        await page.waitForURL((u) => u.pathname === files);
+        await page.waitForFunction((n) => document.querySelectorAll('.vp-doc .src-line').length === n, want);
+        expect(documents, 'client-side navigation, no page load').toEqual([]);
+        expect(blockRequests.length, 'the listing was fetched').toBeGreaterThan(0);
+        // and back: the flow page's own blocks (its rule texts) come back too
+        await page.goBack();
+        await page.waitForURL((u) => u.pathname === `${prefix}/games/${g.id}/flow`);
+        await page.locator('.vp-doc .rule-file a').first().waitFor();
+        // a full load with a line in the URL: every line is in the HTML, none fetched, the line stays targeted
+        const id = `${(await page.evaluate(() => document.querySelector('.vp-doc .rule-file a')?.getAttribute('href') ?? '')).split('#')[1]}`;
+        expect(id, 'a line anchor').toMatch(/-L\d+$/);
+        await page.goto('about:blank');
+        blockRequests.length = 0;
+        await visit(page, `${files}#${id}`);
+        expect(await linesShown()).toBe(want);
+        await page.waitForFunction((x) => {
+          const el = document.getElementById(decodeURIComponent(x));
+          return el !== null && el.matches(':target') && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)';
+        }, id);
+        // still targeted and still all there after hydration has settled
+        await page.waitForTimeout(300);
+        expect(await page.evaluate((x) => document.getElementById(decodeURIComponent(x))?.matches(':target') ?? false, id)).toBe(true);
+        expect(await linesShown()).toBe(want);
+        expect(blockRequests, 'a full load fetches no blocks').toEqual([]);
+      }
+    }
+    await page.close();
+  }, 180_000);
 
   it('links "Defined in rules/….yaml:N" to that line of the game\'s files, highlighted', async () => {
     const page = await newPage();

@@ -8,8 +8,10 @@
  * few MB per game) is one HTML file, `filesListingPath`, that both pages import as text (`?raw`)
  * and show as inner HTML (the theme's RawBlock). So the build reads it once per game as one string, instead of
  * parsing and compiling every element of it as a Vue template twice (once per language), which
- * held most of `vitepress build`'s memory. The pages' HTML still holds every line (rendered on
- * the server), so a link to a line works on a full page load as before.
+ * held most of `vitepress build`'s memory; the site build then keeps it out of its bundles
+ * altogether, as a JSON file fetched on client-side navigation (site/.vitepress/pack-blocks.ts).
+ * The pages' HTML still holds every line (put in after server rendering), so a link to a line
+ * works on a full page load as before.
  */
 import { posix } from 'node:path';
 import type { PageCtx } from '../context.ts';
