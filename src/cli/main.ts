@@ -43,7 +43,8 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .description('check rule specs; prints diagnostics and "N errors, M warnings in K games"')
     .argument('[paths...]', 'folders of games, game folders or YAML files (default: rules/)')
     .option('--verbose', 'also say, per game, which choices are proven never empty and which rest on the random games')
-    .action(async (paths: string[], o: { verbose?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
+    .option('--workers <n>', 'check the games on N threads (default: one per core; the same output as one)')
+    .action(async (paths: string[], o: { verbose?: boolean; workers?: string }) => setCode(await validateCommand(ctx, paths, o)));
 
   program
     .command('simulate')

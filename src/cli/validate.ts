@@ -1,36 +1,87 @@
 /** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
-import type { ChoiceProof } from '../interpreter/api.ts';
-import { plural } from './common.ts';
-import { UsageError, type CliContext } from './context.ts';
+import type { ChoiceProof, Json } from '../interpreter/api.ts';
+import { parseIntArg, plural } from './common.ts';
+import { UsageError, type CliContext, type GameChecked } from './context.ts';
+
+/** One game as validate reports it: plain data, the same whether this thread or a worker thread checked it. */
+export interface ValidatedGame {
+  dir: string;
+  noGame?: true;
+  diagnostics: Diagnostic[];
+  played?: Record<string, Json>[];
+  randomGames?: { games: number; decisions: number };
+  /** the engine's choice proofs (--verbose), when the game compiled */
+  proofs?: ChoiceProof[];
+}
+
+export function validatedGame(g: GameChecked): ValidatedGame {
+  const proofs = (g.engine as { choiceProofs?: () => ChoiceProof[] } | undefined)?.choiceProofs?.();
+  return {
+    dir: g.dir,
+    ...(g.noGame ? { noGame: true as const } : {}),
+    diagnostics: g.diagnostics,
+    ...(g.played ? { played: g.played } : {}),
+    ...(g.randomGames ? { randomGames: g.randomGames } : {}),
+    ...(proofs ? { proofs } : {}),
+  };
+}
 
 export interface ValidateReport {
   diagnostics: Diagnostic[];
   errors: number;
   warnings: number;
-  games: ReturnType<CliContext['games']['checkGames']>;
+  games: ValidatedGame[];
 }
 
-export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+function checkPathsExist(paths: string[]): void {
   for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
-  // each game is loaded, checked and compiled once: the diagnostics, the proofs and the settings played come from that one pass
-  const games = ctx.games.checkGames(paths);
+}
+
+function report(games: ValidatedGame[]): ValidateReport {
   const diagnostics = sortDiagnostics(games.flatMap((g) => g.diagnostics));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return { diagnostics, errors, warnings: diagnostics.length - errors, games };
 }
+
+export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+  checkPathsExist(paths);
+  // each game is loaded, checked and compiled once: the diagnostics, the proofs and the settings played come from that one pass
+  return report(ctx.games.checkGames(paths).map(validatedGame));
+}
+
+/**
+ * runValidate on `threads` threads: the game folders are checked on this thread and on worker
+ * threads (validate-pool.ts), and put back in the order one thread checks them, so the report
+ * is the same. One thread, one game, or a game source that cannot say its folders: one thread.
+ */
+export async function runValidateOn(ctx: CliContext, paths: string[], threads: number): Promise<ValidateReport> {
+  checkPathsExist(paths);
+  const targets = threads > 1 ? ctx.games.checkTargets?.(paths) : undefined;
+  if (!targets || targets.dirs.length < 2) return runValidate(ctx, paths);
+  const { checkOnThreads } = await import('./validate-pool.ts');
+  const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!);
+  const checked = await checkOnThreads(targets.dirs, Math.min(threads, targets.dirs.length), here);
+  return report([...targets.failed.map(validatedGame), ...checked.games]);
+}
+
+/** the most threads `validate --workers` takes */
+export const MAX_VALIDATE_WORKERS = 64;
 
 export function printValidate(ctx: CliContext, rep: ValidateReport): void {
   for (const d of rep.diagnostics) ctx.io.out(formatDiagnostic(d) + '\n');
   ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.filter((g) => !g.noGame).length, 'game')}\n`);
 }
 
-export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean } = {}): Promise<number> {
+export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string } = {}): Promise<number> {
   const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
-  const rep = runValidate(ctx, all);
+  // by default one thread per core, at most one per game (runValidateOn takes one thread for one game)
+  const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? availableParallelism();
+  const rep = await runValidateOn(ctx, all, threads);
   printValidate(ctx, rep);
   if (opts.verbose && rep.errors === 0) printDetails(ctx, rep);
   return rep.errors > 0 ? 1 : 0;
@@ -40,7 +91,7 @@ export async function validateCommand(ctx: CliContext, paths: string[], opts: { 
 function printDetails(ctx: CliContext, rep: ValidateReport): void {
   for (const g of [...rep.games].sort((a, b) => a.dir.localeCompare(b.dir))) {
     const name = basename(g.dir);
-    const proofs = (g.engine as { choiceProofs?: () => ChoiceProof[] } | undefined)?.choiceProofs?.();
+    const proofs = g.proofs;
     if (proofs) {
       const ids = (keep: (c: ChoiceProof) => boolean): string => proofs.filter(keep).map((c) => c.id).join(', ') || 'none';
       ctx.io.out(
