@@ -1,6 +1,7 @@
 /** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { basename } from 'node:path';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
@@ -69,6 +70,28 @@ export async function runValidateOn(ctx: CliContext, paths: string[], threads: n
   return report([...targets.failed.map(validatedGame), ...checked.games]);
 }
 
+/**
+ * For a process that runs `rules validate` and nothing else (main(), not tests calling run()):
+ * no optimizing compiler. Most of validate's code (the YAML parser, the schema check, the game
+ * compiler) runs once per process, and even the random games are too short to pay back what
+ * V8's optimizing compiler spends on them: without it, `rules validate rules/` took about a
+ * fifth less CPU time and less wall time (docs/architecture.md, issue 12 §4). The output is
+ * the same: only how fast the code runs changes.
+ */
+export function tuneProcessForValidate(): void {
+  setFlagsFromString('--no-opt');
+}
+
+/**
+ * One thread per two cores (and at most one per game: runValidateOn). One validate thread keeps
+ * about one and a half cores busy — V8's garbage collector and compiler work beside it — and a
+ * worker thread first loads the code and warms it up again: on this 2-core machine two threads
+ * took more CPU time and no less wall time than one (bench:validate), so two cores get one.
+ */
+export function defaultThreads(cores: number = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
+
 /** the most threads `validate --workers` takes */
 export const MAX_VALIDATE_WORKERS = 64;
 
@@ -79,8 +102,7 @@ export function printValidate(ctx: CliContext, rep: ValidateReport): void {
 
 export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string } = {}): Promise<number> {
   const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
-  // by default one thread per core, at most one per game (runValidateOn takes one thread for one game)
-  const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? availableParallelism();
+  const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? defaultThreads();
   const rep = await runValidateOn(ctx, all, threads);
   printValidate(ctx, rep);
   if (opts.verbose && rep.errors === 0) printDetails(ctx, rep);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkGames } from '../../src/games.ts';
 import { checkOnThreads } from '../../src/cli/validate-pool.ts';
-import { validatedGame } from '../../src/cli/validate.ts';
+import { defaultThreads, validatedGame } from '../../src/cli/validate.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'rules.js');
@@ -62,4 +62,8 @@ describe('rules validate --workers', () => {
     expect(here).toBe(1);
     expect(r.games).toEqual(serial);
   }, 120_000);
+
+  it('takes one thread per two cores by default, at least one', () => {
+    expect([1, 2, 3, 4, 8].map((cores) => defaultThreads(cores))).toEqual([1, 1, 1, 2, 4]);
+  });
 });
