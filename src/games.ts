@@ -145,7 +145,10 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
 /** Each game the paths stand for, checked once (a path that does not exist is one failed check). */
 export function checkGames(paths: string[], opts: { smoke?: boolean } = {}): GameCheck[] {
   const { failed, dirs } = checkTargets(paths);
-  return [...failed, ...dirs.map((dir) => compileGameDir(dir, { smoke: opts.smoke !== false }))];
+  const out = [...failed];
+  // a loop, not map(): a file nested past the parser's stack is reported where the stack ran out, one frame deeper with map
+  for (const dir of dirs) out.push(compileGameDir(dir, { smoke: opts.smoke !== false }));
+  return out;
 }
 
 /**

@@ -82,10 +82,12 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   // a parser out of stack says so at many places: once is enough
   const errors = doc.errors.filter((e, i) => !/call stack/i.test(e.message) || doc.errors.findIndex((f) => /call stack/i.test(f.message)) === i);
   for (const e of errors) diagnostics.push(yamlProblem(e, 'error', at));
-  if (doc.errors.length === 0) diagnostics.push(...tooDeep(doc, at), ...aliasProblems(doc, at));
+  // one walk finds both the aliases without an anchor and the keys split off by a comma
+  const walked = doc.errors.length === 0 ? aliasesAndCommas(doc, at) : undefined;
+  if (walked) diagnostics.push(...tooDeep(doc, at), ...walked.aliases);
   for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
 
-  if (doc.errors.length === 0) diagnostics.push(...commaSplits(doc, at));
+  if (walked) diagnostics.push(...walked.commas);
 
   let data: unknown;
   const nodes = new WeakMap<object, YamlNode>();
@@ -186,20 +188,25 @@ function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
   return [];
 }
 
-/** Aliases (`*name`) that name no anchor before them: each at the alias. */
-function aliasProblems(doc: Document, at: (offset: number) => Located): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/**
+ * Aliases (`*name`) that name no anchor before them, each at the alias; and in flow maps, keys
+ * without a value that a comma split off (commaSplit). One walk of the document for both.
+ */
+function aliasesAndCommas(doc: Document, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[] } {
+  const aliases: Diagnostic[] = [];
+  const commas: Diagnostic[] = [];
   const anchors = new Set<string>();
   visit(doc, {
     Node(_, node) {
       if (!isAlias(node) && node.anchor) anchors.add(node.anchor);
+      if (isMap(node)) commaSplits(node, at, commas);
     },
     Alias(_, node) {
       if (anchors.has(node.source)) return;
-      out.push({ ...at(node.range?.[0] ?? 0), severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
+      aliases.push({ ...at(node.range?.[0] ?? 0), severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
     },
   });
-  return out;
+  return { aliases, commas };
 }
 
 /**
@@ -286,23 +293,17 @@ function pointerOffset(doc: Document, pointer: string, extraKey?: string): numbe
 
 // `{en: $5,000 bill, zh: …}`: inside braces a comma starts a new entry, so "000 bill" becomes a
 // key without a value. Legal YAML, never what a rule editor meant.
-function commaSplits(doc: Document, at: (offset: number) => Located): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  visit(doc, {
-    Map(_, map) {
-      if (!map.flow) return;
-      for (const pair of map.items) {
-        if (pair.value !== null || !isScalar(pair.key) || !pair.key.range) continue;
-        out.push({
-          ...at(pair.key.range[0]),
-          severity: 'error',
-          message: `inside { … } a comma starts a new entry, so "${String(pair.key.value)}" became a key of its own`,
-          hint: 'put text that contains a comma in quotes, e.g. en: "$5,000 bill"',
-        });
-      }
-    },
-  });
-  return out;
+function commaSplits(map: YAMLMap<unknown, unknown>, at: (offset: number) => Located, out: Diagnostic[]): void {
+  if (!map.flow) return;
+  for (const pair of map.items) {
+    if (pair.value !== null || !isScalar(pair.key) || !pair.key.range) continue;
+    out.push({
+      ...at(pair.key.range[0]),
+      severity: 'error',
+      message: `inside { … } a comma starts a new entry, so "${String(pair.key.value)}" became a key of its own`,
+      hint: 'put text that contains a comma in quotes, e.g. en: "$5,000 bill"',
+    });
+  }
 }
 
 // yaml's messages are terse and technical; add a hint for the mistakes people actually make.
