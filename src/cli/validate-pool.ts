@@ -26,6 +26,14 @@ function sizeOf(dir: string): number {
 
 /** waits of 2 ms for the worker threads to take their first tasks, at most (a worker that does not start is not waited for) */
 const MAX_WAITS = 1000;
+/**
+ * A report that depends on the stack of the thread that made it: a file nested past what the
+ * YAML parser's recursion can read (where it ran out of stack, or, on a worker thread's larger
+ * stack, the depth limit instead), or any other run out of stack.
+ */
+const STACK_BOUND = /nest (?:more than \d+ levels deep|too deeply to read)|call stack/i;
+const stackBound = (g: ValidatedGame): boolean => g.diagnostics.some((d) => STACK_BOUND.test(d.message));
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -50,7 +58,8 @@ export async function checkOnThreads(dirs: string[], threads: number, here: (dir
         r = { game: here(dirs[i]!) };
       }
       if ('error' in r) throw new Error(r.error);
-      results[i] = r.game;
+      // what the stack decides is checked again here, on the stack one thread has
+      results[i] = stackBound(r.game) ? here(dirs[i]!) : r.game;
     }
   };
   try {

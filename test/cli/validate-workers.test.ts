@@ -50,6 +50,15 @@ describe('rules validate --workers', () => {
     expect(two).toEqual(one);
   }, 240_000);
 
+  it('prints the same bytes for a file nested past the YAML parser\'s stack, checked beside a larger game (so on a worker thread)', () => {
+    const paths = ['test/corpus/sizes/deep-yaml-overflow', 'rules/the-boss'];
+    const one = validate(...paths, '--workers', '1');
+    const two = validate(...paths, '--workers', '2');
+    expect(one.status).toBe(1);
+    expect(one.stdout).toContain('nest too deeply to read');
+    expect(two).toEqual(one);
+  }, 240_000);
+
   it('checks games on the worker threads, with the results of this thread', async () => {
     const dirs = ['cash-n-guns', 'the-boss'].map((g) => join(root, 'rules', g));
     const serial = dirs.map((d) => validatedGame(checkGames([d])[0]!));
