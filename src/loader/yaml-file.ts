@@ -81,7 +81,13 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const diagnostics: Diagnostic[] = [...extra];
   // a parser out of stack says so at many places: once is enough
   const errors = doc.errors.filter((e, i) => !/call stack/i.test(e.message) || doc.errors.findIndex((f) => /call stack/i.test(f.message)) === i);
-  for (const e of errors) diagnostics.push(yamlProblem(e, 'error', at));
+  for (const e of errors) {
+    // where the parser ran out of stack depends on how deep its caller's stack already was (a
+    // worker thread's, the language server's): the report points where the brackets first nest
+    // too deep instead, the same on any stack
+    const deep = /call stack/i.test(e.message) ? flowTooDeep(text, MAX_YAML_DEPTH) : undefined;
+    diagnostics.push(yamlProblem(e, 'error', at, deep));
+  }
   // one walk finds both the aliases without an anchor and the keys split off by a comma
   const walked = doc.errors.length === 0 ? aliasesAndCommas(doc, at) : undefined;
   if (walked) diagnostics.push(...tooDeep(doc, at), ...walked.aliases);
@@ -319,14 +325,44 @@ const yamlHints: Record<string, string> = {
   MULTIPLE_DOCS: 'remove the "---" line (or put the second part in a file of its own)',
 };
 
-function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located): Diagnostic {
+/**
+ * Where flow brackets (`[`, `{`) first nest more than `max` deep, from the text alone (quoted
+ * texts and comments skipped, roughly: this only places a report), or undefined.
+ */
+export function flowTooDeep(text: string, max: number): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) {
+        if (quote === "'" && text[i + 1] === "'") i++;
+        else quote = undefined;
+      }
+      continue;
+    }
+    const after = i === 0 || /[\s[{,:]/.test(text[i - 1]!);
+    if (c === '#' && after) {
+      const eol = text.indexOf('\n', i);
+      if (eol < 0) return undefined;
+      i = eol;
+    } else if ((c === '"' || c === "'") && after) quote = c;
+    else if (c === '[' || c === '{') {
+      if (++depth > max) return i;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located, offset: number = e.pos[0]): Diagnostic {
   // yaml repeats the position at the end of its message ("at line 3, column 2"); we give it separately
   let message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
   // the parser itself ran out of stack: the nesting is too deep to read
   if (/call stack/i.test(message)) message = `the lists and maps here nest too deeply to read (more than ${MAX_YAML_DEPTH} levels are refused)`;
   if (e.code === 'MULTIPLE_DOCS') message = 'a rules file holds one YAML document, but a second one starts here';
   const hint = yamlHints[e.code];
-  const d: Diagnostic = { ...at(e.pos[0]), severity, message: `YAML: ${lowerFirst(message)}` };
+  const d: Diagnostic = { ...at(offset), severity, message: `YAML: ${lowerFirst(message)}` };
   if (hint) d.hint = hint;
   return d;
 }
