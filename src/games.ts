@@ -146,7 +146,6 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
 export function checkGames(paths: string[], opts: { smoke?: boolean } = {}): GameCheck[] {
   const { failed, dirs } = checkTargets(paths);
   const out = [...failed];
-  // a loop, not map(): a file nested past the parser's stack is reported where the stack ran out, one frame deeper with map
   for (const dir of dirs) out.push(compileGameDir(dir, { smoke: opts.smoke !== false }));
   return out;
 }
