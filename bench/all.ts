@@ -90,11 +90,11 @@ if (playouts) {
     }
   }
 }
-const validate = figures.validate as { base: string; ratio: number; ratioSpread: [number, number]; now: { cpu: number }; before: { cpu: number }; all: { cpu: number } } | undefined;
+const validate = figures.validate as { base: string; ratio: number; ratioSpread: [number, number]; cpuRatio: number; now: { wall: number; cpu: number }; before: { wall: number; cpu: number }; all: { wall: number; cpu: number } } | undefined;
 if (validate) {
   rows.push({
-    target: `rules validate ≤ 25 % of ${validate.base} (CPU, the games both have)`,
-    figure: `${(validate.ratio * 100).toFixed(0)} % (${(validate.ratioSpread[0] * 100).toFixed(0)}–${(validate.ratioSpread[1] * 100).toFixed(0)} %): ${validate.now.cpu.toFixed(2)} s against ${validate.before.cpu.toFixed(2)} s; all games ${validate.all.cpu.toFixed(2)} s`,
+    target: `rules validate ≤ 25 % of ${validate.base} (wall time, the games both have)`,
+    figure: `${(validate.ratio * 100).toFixed(0)} % (${(validate.ratioSpread[0] * 100).toFixed(0)}–${(validate.ratioSpread[1] * 100).toFixed(0)} %): ${validate.now.wall.toFixed(2)} s against ${validate.before.wall.toFixed(2)} s (CPU ${(validate.cpuRatio * 100).toFixed(0)} %); all games ${validate.all.wall.toFixed(2)} s wall, ${validate.all.cpu.toFixed(2)} s CPU`,
     met: validate.ratio <= 0.25,
   });
 }

@@ -2,18 +2,21 @@
  * `npm run bench:validate`: how long `rules validate` takes here against an earlier commit,
  * measured side by side in one run (a ratio, on this noisy machine, not a timing to assert).
  * The earlier commit is checked out into a temporary git worktree that borrows this node_modules;
- * the commands run alternately, and the CPU time of each child (user + system, from
- * /proc/self/stat's children fields) is compared as medians.
+ * the commands run alternately, round after round, and each is timed two ways: wall-clock time
+ * (what the user waits: the target figure) and the CPU time of the child (user + system of all
+ * its threads, from /proc/self/stat's children fields). Medians, with the spread of the per-round
+ * ratios.
  *
  * The games compared are those under rules/ in both trees (`rules validate rules/<game>…`, the
- * same folders on both sides); a game only here (one written since) is timed on its own, and so
- * is `rules validate rules/` with every game here.
+ * same folders on both sides); here they run as a user runs them (one thread per core: `--workers`
+ * by default) and, for comparison, on one thread (`--workers 1`). A game only here (one written
+ * since) is timed on its own, and so is `rules validate rules/` with every game here.
  *
- *   npm run bench:validate -- --base 7eb8d99 --runs 3 [--json FILE]
+ *   npm run bench:validate -- --base 7eb8d99 --runs 5 [--json FILE]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childCpu } from './child-cpu.ts';
@@ -27,10 +30,10 @@ const arg = (name: string, fallback: string): string => {
 const base = arg('base', '7eb8d99');
 const runs = Number(arg('runs', '5'));
 
-function timed(cwd: string, paths: string[]): { cpu: number; wall: number; ok: boolean } {
+function timed(cwd: string, paths: string[], extra: string[] = []): { cpu: number; wall: number; ok: boolean } {
   const c0 = childCpu();
   const w0 = performance.now();
-  const r = spawnSync(process.execPath, ['bin/rules.js', 'validate', ...paths], { cwd, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['bin/rules.js', 'validate', ...paths, ...extra], { cwd, encoding: 'utf8' });
   return { cpu: childCpu() - c0, wall: (performance.now() - w0) / 1000, ok: r.status === 0 };
 }
 
@@ -52,44 +55,75 @@ try {
   const added = gamesIn(root).filter((g) => !old.includes(g));
   const paths = common.map((g) => `rules/${g}`);
   type Run = { cpu: number; wall: number };
+  const serial = ['--workers', '1'];
   const before: Run[] = [];
   const after: Run[] = [];
+  const afterSerial: Run[] = [];
   const alone = new Map<string, Run[]>(added.map((g) => [g, []]));
   const all: Run[] = [];
+  const allSerial: Run[] = [];
+  const ok = (r: ReturnType<typeof timed>, what: string): Run => {
+    if (!r.ok) throw new Error(`${what} failed`);
+    return { cpu: r.cpu, wall: r.wall };
+  };
   // one run of each side first, not timed: each starts as a user's second command does (tsx's
   // transform cache at the base; the CLI bundle and the schema validators here, built once)
   timed(dir, paths);
   timed(root, paths);
   for (let i = 0; i < runs; i++) {
-    const b = timed(dir, paths);
-    const a = timed(root, paths);
-    if (!b.ok || !a.ok) throw new Error(`validate failed (${b.ok ? 'now' : base})`);
-    before.push(b);
-    after.push(a);
-    for (const g of added) {
-      const r = timed(root, [`rules/${g}`]);
-      if (!r.ok) throw new Error(`validate rules/${g} failed`);
-      alone.get(g)!.push(r);
-    }
-    const r = timed(root, ['rules/']);
-    if (!r.ok) throw new Error('validate rules/ failed');
-    all.push(r);
+    before.push(ok(timed(dir, paths), `validate at ${base}`));
+    after.push(ok(timed(root, paths), 'validate now'));
+    afterSerial.push(ok(timed(root, paths, serial), 'validate --workers 1 now'));
+    for (const g of added) alone.get(g)!.push(ok(timed(root, [`rules/${g}`]), `validate rules/${g}`));
+    all.push(ok(timed(root, ['rules/']), 'validate rules/'));
+    allSerial.push(ok(timed(root, ['rules/'], serial), 'validate rules/ --workers 1'));
   }
   const cpu = (xs: Run[]): number => median(xs.map((x) => x.cpu));
   const wall = (xs: Run[]): number => median(xs.map((x) => x.wall));
+  const spread = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
   const line = (label: string, xs: Run[]): string =>
-    `  ${label}: ${cpu(xs).toFixed(2)} s CPU, ${wall(xs).toFixed(2)} s wall (runs: ${xs.map((x) => x.cpu.toFixed(2)).join(' ')})`;
-  console.log(`rules validate ${paths.join(' ')}, ${runs} runs each, alternating; medians`);
+    `  ${label}: ${wall(xs).toFixed(2)} s wall (runs: ${xs.map((x) => x.wall.toFixed(2)).join(' ')}), ${cpu(xs).toFixed(2)} s CPU (runs: ${xs.map((x) => x.cpu.toFixed(2)).join(' ')})`;
+  /** now / base per round (the rounds interleave, so each ratio compares runs made close together) */
+  const ratios = (xs: Run[], key: keyof Run): number[] => xs.map((a, i) => a[key] / before[i]![key]);
+  const pct = (x: number): string => `${(x * 100).toFixed(0)} %`;
+  const compare = (label: string, xs: Run[]): string => {
+    const [wl, wh] = spread(ratios(xs, 'wall'));
+    const [cl, ch] = spread(ratios(xs, 'cpu'));
+    return `  ${label} / ${base}: ${pct(wall(xs) / wall(before))} of the wall time (per round ${pct(wl)}–${pct(wh)}), ${pct(cpu(xs) / cpu(before))} of the CPU time (per round ${pct(cl)}–${pct(ch)})`;
+  };
+  console.log(`rules validate ${paths.join(' ')}, ${runs} rounds, alternating; medians (${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(1)} at the end)`);
   console.log(line(base, before));
   console.log(line('now', after));
-  const ratios = after.map((a, i) => a.cpu / before[i]!.cpu);
-  console.log(`  now / ${base}: ${(cpu(after) / cpu(before)).toFixed(2)} of the CPU time (per run ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), ${(wall(after) / wall(before)).toFixed(2)} of the wall time`);
+  console.log(line('now --workers 1', afterSerial));
+  console.log(compare('now', after));
+  console.log(compare('now --workers 1', afterSerial));
   for (const [g, xs] of alone) console.log(`rules validate rules/${g} (not at ${base}), now:\n${line('now', xs)}`);
-  console.log(`rules validate rules/ (${gamesIn(root).length} games), now:\n${line('now', all)}`);
+  console.log(`rules validate rules/ (${gamesIn(root).length} games), now:\n${line('now', all)}\n${line('now --workers 1', allSerial)}`);
   const json = arg('json', '');
   if (json) {
-    const fig = (xs: Run[]) => ({ cpu: cpu(xs), wall: wall(xs), runs: xs.map((x) => x.cpu) });
-    writeFileSync(json, JSON.stringify({ base, paths, before: fig(before), now: fig(after), ratio: cpu(after) / cpu(before), ratioSpread: [Math.min(...ratios), Math.max(...ratios)], alone: Object.fromEntries([...alone].map(([g, xs]) => [g, fig(xs)])), all: fig(all) }, null, 2));
+    const fig = (xs: Run[]) => ({ cpu: cpu(xs), wall: wall(xs), runs: xs.map((x) => x.cpu), wallRuns: xs.map((x) => x.wall) });
+    writeFileSync(
+      json,
+      JSON.stringify(
+        {
+          base,
+          paths,
+          before: fig(before),
+          now: fig(after),
+          nowWorkers1: fig(afterSerial),
+          // the target figure: the user's wait, now against the base
+          ratio: wall(after) / wall(before),
+          ratioSpread: spread(ratios(after, 'wall')),
+          cpuRatio: cpu(after) / cpu(before),
+          cpuRatioSpread: spread(ratios(after, 'cpu')),
+          alone: Object.fromEntries([...alone].map(([g, xs]) => [g, fig(xs)])),
+          all: fig(all),
+          allWorkers1: fig(allSerial),
+        },
+        null,
+        2,
+      ),
+    );
   }
 } finally {
   spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });

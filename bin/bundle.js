@@ -19,7 +19,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = process.env.RULES_BUNDLE_CACHE ? resolve(process.env.RULES_BUNDLE_CACHE) : join(root, 'node_modules', '.cache', 'rules-cli');
 const pointer = join(cache, 'current.json');
 /** the modules a process may start from: the command, and a worker thread of `simulate --workers` */
-const ENTRIES = { main: 'src/cli/main.ts', 'simulate-worker': 'src/cli/simulate-worker.ts' };
+const ENTRIES = { main: 'src/cli/main.ts', 'simulate-worker': 'src/cli/simulate-worker.ts', 'validate-worker': 'src/cli/validate-worker.ts' };
 /** loaded from node_modules as they are: they find files of their own next to their code
  *  (tinypool's worker script, VitePress's client, tsx and esbuild themselves), or are large and
  *  used by the site only */

@@ -144,23 +144,34 @@ export function validatePaths(paths: string[], opts: { smoke?: boolean } = {}): 
 
 /** Each game the paths stand for, checked once (a path that does not exist is one failed check). */
 export function checkGames(paths: string[], opts: { smoke?: boolean } = {}): GameCheck[] {
+  const { failed, dirs } = checkTargets(paths);
+  const out = [...failed];
+  for (const dir of dirs) out.push(compileGameDir(dir, { smoke: opts.smoke !== false }));
+  return out;
+}
+
+/**
+ * What checkGames checks, before it does: the paths that stand for no game (their failed checks,
+ * in the order given) and the game folders, sorted — so the folders can be checked elsewhere
+ * (worker threads of `validate --workers`) and put back in this order.
+ */
+export function checkTargets(paths: string[]): { failed: GameCheck[]; dirs: string[] } {
   const dirs = new Set<string>();
-  const out: GameCheck[] = [];
+  const failed: GameCheck[] = [];
   for (const p of paths) {
     if (!existsSync(p)) {
-      out.push({ dir: p, noGame: true, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
+      failed.push({ dir: p, noGame: true, diagnostics: [{ file: p, line: 1, col: 1, severity: 'error', message: 'no such file or folder' }] });
       continue;
     }
     const abs = resolve(p);
     const notRules = notARulesPath(abs);
     if (notRules) {
-      out.push({ dir: p, noGame: true, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });
+      failed.push({ dir: p, noGame: true, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });
       continue;
     }
     for (const d of gameDirsFor(p)) dirs.add(d);
   }
-  for (const dir of [...dirs].sort()) out.push(compileGameDir(dir, { smoke: opts.smoke !== false }));
-  return out;
+  return { failed, dirs: [...dirs].sort() };
 }
 
 /**

@@ -10,12 +10,25 @@ import type { Diagnostic } from '../loader/diagnostics.ts';
 import type { Spec } from '../loader/types.generated.ts';
 import type { Prompter } from './prompter.ts';
 
+/** one game folder (or a path that stands for none), checked */
+export interface GameChecked {
+  dir: string;
+  noGame?: true;
+  engine?: Engine;
+  diagnostics: Diagnostic[];
+  played?: Record<string, Json>[];
+  randomGames?: { games: number; decisions: number };
+}
+
 export interface GameSource {
   /** ids of the games under rulesDir */
   listGames(rulesDir: string): string[];
   validatePaths(paths: string[]): Diagnostic[];
   /** each game the paths stand for, loaded, checked and compiled once */
-  checkGames(paths: string[]): { dir: string; noGame?: true; engine?: Engine; diagnostics: Diagnostic[]; played?: Record<string, Json>[]; randomGames?: { games: number; decisions: number } }[];
+  checkGames(paths: string[]): GameChecked[];
+  /** what checkGames would check: the paths that stand for no game (checked) and the game folders
+   *  (sorted), for `validate --workers` to check elsewhere; a source without it is checked in one thread */
+  checkTargets?(paths: string[]): { failed: GameChecked[]; dirs: string[] };
   /** `spec`, when given, is the checked spec of the engine (the terminal screen reads its names and texts) */
   openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[]; spec?: Spec };
 }

@@ -17,7 +17,7 @@ import { mergeCommand } from './merge.ts';
 import { simulateCommand } from './simulate.ts';
 import { startCommand } from './start.ts';
 import { testCommand } from './test.ts';
-import { validateCommand } from './validate.ts';
+import { tuneProcessForValidate, validateCommand } from './validate.ts';
 
 /** Build the commander program; `setCode` receives each action's exit code. */
 export function buildProgram(ctx: CliContext, setCode: (code: number) => void): Command {
@@ -43,7 +43,8 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .description('check rule specs; prints diagnostics and "N errors, M warnings in K games"')
     .argument('[paths...]', 'folders of games, game folders or YAML files (default: rules/)')
     .option('--verbose', 'also say, per game, which choices are proven never empty and which rest on the random games')
-    .action(async (paths: string[], o: { verbose?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
+    .option('--workers <n>', 'check the games on N threads (default: one per two cores; the same output as one)')
+    .action(async (paths: string[], o: { verbose?: boolean; workers?: string }) => setCode(await validateCommand(ctx, paths, o)));
 
   program
     .command('simulate')
@@ -170,6 +171,7 @@ export async function run(args: string[], ctx: CliContext = defaultContext()): P
 }
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+  if (argv[0] === 'validate') tuneProcessForValidate();
   const code = await run(argv);
   process.exitCode = code;
 }

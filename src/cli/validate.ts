@@ -1,36 +1,109 @@
 /** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { basename } from 'node:path';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
-import type { ChoiceProof } from '../interpreter/api.ts';
-import { plural } from './common.ts';
-import { UsageError, type CliContext } from './context.ts';
+import type { ChoiceProof, Json } from '../interpreter/api.ts';
+import { parseIntArg, plural } from './common.ts';
+import { UsageError, type CliContext, type GameChecked } from './context.ts';
+
+/** One game as validate reports it: plain data, the same whether this thread or a worker thread checked it. */
+export interface ValidatedGame {
+  dir: string;
+  noGame?: true;
+  diagnostics: Diagnostic[];
+  played?: Record<string, Json>[];
+  randomGames?: { games: number; decisions: number };
+  /** the engine's choice proofs (--verbose), when the game compiled */
+  proofs?: ChoiceProof[];
+}
+
+export function validatedGame(g: GameChecked): ValidatedGame {
+  const proofs = (g.engine as { choiceProofs?: () => ChoiceProof[] } | undefined)?.choiceProofs?.();
+  return {
+    dir: g.dir,
+    ...(g.noGame ? { noGame: true as const } : {}),
+    diagnostics: g.diagnostics,
+    ...(g.played ? { played: g.played } : {}),
+    ...(g.randomGames ? { randomGames: g.randomGames } : {}),
+    ...(proofs ? { proofs } : {}),
+  };
+}
 
 export interface ValidateReport {
   diagnostics: Diagnostic[];
   errors: number;
   warnings: number;
-  games: ReturnType<CliContext['games']['checkGames']>;
+  games: ValidatedGame[];
 }
 
-export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+function checkPathsExist(paths: string[]): void {
   for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
-  // each game is loaded, checked and compiled once: the diagnostics, the proofs and the settings played come from that one pass
-  const games = ctx.games.checkGames(paths);
+}
+
+function report(games: ValidatedGame[]): ValidateReport {
   const diagnostics = sortDiagnostics(games.flatMap((g) => g.diagnostics));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return { diagnostics, errors, warnings: diagnostics.length - errors, games };
 }
+
+export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+  checkPathsExist(paths);
+  // each game is loaded, checked and compiled once: the diagnostics, the proofs and the settings played come from that one pass
+  return report(ctx.games.checkGames(paths).map(validatedGame));
+}
+
+/**
+ * runValidate on `threads` threads: the game folders are checked on this thread and on worker
+ * threads (validate-pool.ts), and put back in the order one thread checks them, so the report
+ * is the same. One thread, one game, or a game source that cannot say its folders: one thread.
+ */
+export async function runValidateOn(ctx: CliContext, paths: string[], threads: number): Promise<ValidateReport> {
+  checkPathsExist(paths);
+  const targets = threads > 1 ? ctx.games.checkTargets?.(paths) : undefined;
+  if (!targets || targets.dirs.length < 2) return runValidate(ctx, paths);
+  const { checkOnThreads } = await import('./validate-pool.ts');
+  const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!);
+  const checked = await checkOnThreads(targets.dirs, Math.min(threads, targets.dirs.length), here);
+  return report([...targets.failed.map(validatedGame), ...checked.games]);
+}
+
+/**
+ * For a process that runs `rules validate` and nothing else (main(), not tests calling run()):
+ * no optimizing compiler. Most of validate's code (the YAML parser, the schema check, the game
+ * compiler) runs once per process, and even the random games are too short to pay back what
+ * V8's optimizing compiler spends on them: without it, `rules validate rules/` took about a
+ * fifth less CPU time and less wall time (docs/architecture.md, issue 12 §4). The output is
+ * the same: only how fast the code runs changes.
+ */
+export function tuneProcessForValidate(): void {
+  setFlagsFromString('--no-opt');
+}
+
+/**
+ * One thread per two cores (and at most one per game: runValidateOn). One validate thread keeps
+ * about one and a half cores busy — V8's garbage collector and compiler work beside it — and a
+ * worker thread first loads the code and warms it up again: on this 2-core machine two threads
+ * took more CPU time and no less wall time than one (bench:validate), so two cores get one.
+ */
+export function defaultThreads(cores: number = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
+
+/** the most threads `validate --workers` takes */
+export const MAX_VALIDATE_WORKERS = 64;
 
 export function printValidate(ctx: CliContext, rep: ValidateReport): void {
   for (const d of rep.diagnostics) ctx.io.out(formatDiagnostic(d) + '\n');
   ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.filter((g) => !g.noGame).length, 'game')}\n`);
 }
 
-export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean } = {}): Promise<number> {
+export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string } = {}): Promise<number> {
   const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
-  const rep = runValidate(ctx, all);
+  const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? defaultThreads();
+  const rep = await runValidateOn(ctx, all, threads);
   printValidate(ctx, rep);
   if (opts.verbose && rep.errors === 0) printDetails(ctx, rep);
   return rep.errors > 0 ? 1 : 0;
@@ -40,7 +113,7 @@ export async function validateCommand(ctx: CliContext, paths: string[], opts: { 
 function printDetails(ctx: CliContext, rep: ValidateReport): void {
   for (const g of [...rep.games].sort((a, b) => a.dir.localeCompare(b.dir))) {
     const name = basename(g.dir);
-    const proofs = (g.engine as { choiceProofs?: () => ChoiceProof[] } | undefined)?.choiceProofs?.();
+    const proofs = g.proofs;
     if (proofs) {
       const ids = (keep: (c: ChoiceProof) => boolean): string => proofs.filter(keep).map((c) => c.id).join(', ') || 'none';
       ctx.io.out(

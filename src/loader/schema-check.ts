@@ -17,10 +17,15 @@ export const schemaPath = fileURLToPath(new URL('../../schema/spec.schema.json',
 
 // strictRequired off: "source or assumption" is written as if/then with `required` of a sibling
 const getValidator = lazySchema(schemaPath, 'spec', { strictRequired: false });
+// the same schema, stopping at the first error and keeping nothing for messages: a fragment that
+// passes it passes the one above, and checking all of them this way first took a third of the
+// time the every-error validator did (each effect is tried against every branch of the union)
+const getQuickValidator = lazySchema(schemaPath, 'spec', { strictRequired: false, allErrors: false, verbose: false });
 
 /** Validate a parsed fragment (file.data) against the spec schema. */
 export function checkFragmentSchema(file: YamlFile): Diagnostic[] {
   const data = file.data === null || file.data === undefined ? {} : file.data; // an empty file is an empty fragment
+  if (getQuickValidator().root(data)) return [];
   return schemaDiagnostics(file, getValidator().root, data, specWords);
 }
 

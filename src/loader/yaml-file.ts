@@ -81,11 +81,19 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const diagnostics: Diagnostic[] = [...extra];
   // a parser out of stack says so at many places: once is enough
   const errors = doc.errors.filter((e, i) => !/call stack/i.test(e.message) || doc.errors.findIndex((f) => /call stack/i.test(f.message)) === i);
-  for (const e of errors) diagnostics.push(yamlProblem(e, 'error', at));
-  if (doc.errors.length === 0) diagnostics.push(...tooDeep(doc, at), ...aliasProblems(doc, at));
+  for (const e of errors) {
+    // where the parser ran out of stack depends on how deep its caller's stack already was (a
+    // worker thread's, the language server's): the report points where the brackets first nest
+    // too deep instead, the same on any stack
+    const deep = /call stack/i.test(e.message) ? flowTooDeep(text, MAX_YAML_DEPTH) : undefined;
+    diagnostics.push(yamlProblem(e, 'error', at, deep));
+  }
+  // one walk finds both the aliases without an anchor and the keys split off by a comma
+  const walked = doc.errors.length === 0 ? aliasesAndCommas(doc, at) : undefined;
+  if (walked) diagnostics.push(...tooDeep(doc, at), ...walked.aliases);
   for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
 
-  if (doc.errors.length === 0) diagnostics.push(...commaSplits(doc, at));
+  if (walked) diagnostics.push(...walked.commas);
 
   let data: unknown;
   const nodes = new WeakMap<object, YamlNode>();
@@ -186,20 +194,25 @@ function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
   return [];
 }
 
-/** Aliases (`*name`) that name no anchor before them: each at the alias. */
-function aliasProblems(doc: Document, at: (offset: number) => Located): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/**
+ * Aliases (`*name`) that name no anchor before them, each at the alias; and in flow maps, keys
+ * without a value that a comma split off (commaSplit). One walk of the document for both.
+ */
+function aliasesAndCommas(doc: Document, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[] } {
+  const aliases: Diagnostic[] = [];
+  const commas: Diagnostic[] = [];
   const anchors = new Set<string>();
   visit(doc, {
     Node(_, node) {
       if (!isAlias(node) && node.anchor) anchors.add(node.anchor);
+      if (isMap(node)) commaSplits(node, at, commas);
     },
     Alias(_, node) {
       if (anchors.has(node.source)) return;
-      out.push({ ...at(node.range?.[0] ?? 0), severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
+      aliases.push({ ...at(node.range?.[0] ?? 0), severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
     },
   });
-  return out;
+  return { aliases, commas };
 }
 
 /**
@@ -286,23 +299,17 @@ function pointerOffset(doc: Document, pointer: string, extraKey?: string): numbe
 
 // `{en: $5,000 bill, zh: …}`: inside braces a comma starts a new entry, so "000 bill" becomes a
 // key without a value. Legal YAML, never what a rule editor meant.
-function commaSplits(doc: Document, at: (offset: number) => Located): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  visit(doc, {
-    Map(_, map) {
-      if (!map.flow) return;
-      for (const pair of map.items) {
-        if (pair.value !== null || !isScalar(pair.key) || !pair.key.range) continue;
-        out.push({
-          ...at(pair.key.range[0]),
-          severity: 'error',
-          message: `inside { … } a comma starts a new entry, so "${String(pair.key.value)}" became a key of its own`,
-          hint: 'put text that contains a comma in quotes, e.g. en: "$5,000 bill"',
-        });
-      }
-    },
-  });
-  return out;
+function commaSplits(map: YAMLMap<unknown, unknown>, at: (offset: number) => Located, out: Diagnostic[]): void {
+  if (!map.flow) return;
+  for (const pair of map.items) {
+    if (pair.value !== null || !isScalar(pair.key) || !pair.key.range) continue;
+    out.push({
+      ...at(pair.key.range[0]),
+      severity: 'error',
+      message: `inside { … } a comma starts a new entry, so "${String(pair.key.value)}" became a key of its own`,
+      hint: 'put text that contains a comma in quotes, e.g. en: "$5,000 bill"',
+    });
+  }
 }
 
 // yaml's messages are terse and technical; add a hint for the mistakes people actually make.
@@ -318,14 +325,44 @@ const yamlHints: Record<string, string> = {
   MULTIPLE_DOCS: 'remove the "---" line (or put the second part in a file of its own)',
 };
 
-function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located): Diagnostic {
+/**
+ * Where flow brackets (`[`, `{`) first nest more than `max` deep, from the text alone (quoted
+ * texts and comments skipped, roughly: this only places a report), or undefined.
+ */
+export function flowTooDeep(text: string, max: number): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) {
+        if (quote === "'" && text[i + 1] === "'") i++;
+        else quote = undefined;
+      }
+      continue;
+    }
+    const after = i === 0 || /[\s[{,:]/.test(text[i - 1]!);
+    if (c === '#' && after) {
+      const eol = text.indexOf('\n', i);
+      if (eol < 0) return undefined;
+      i = eol;
+    } else if ((c === '"' || c === "'") && after) quote = c;
+    else if (c === '[' || c === '{') {
+      if (++depth > max) return i;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+function yamlProblem(e: YAMLError, severity: 'error' | 'warning', at: (offset: number) => Located, offset: number = e.pos[0]): Diagnostic {
   // yaml repeats the position at the end of its message ("at line 3, column 2"); we give it separately
   let message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
   // the parser itself ran out of stack: the nesting is too deep to read
   if (/call stack/i.test(message)) message = `the lists and maps here nest too deeply to read (more than ${MAX_YAML_DEPTH} levels are refused)`;
   if (e.code === 'MULTIPLE_DOCS') message = 'a rules file holds one YAML document, but a second one starts here';
   const hint = yamlHints[e.code];
-  const d: Diagnostic = { ...at(e.pos[0]), severity, message: `YAML: ${lowerFirst(message)}` };
+  const d: Diagnostic = { ...at(offset), severity, message: `YAML: ${lowerFirst(message)}` };
   if (hint) d.hint = hint;
   return d;
 }

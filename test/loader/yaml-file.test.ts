@@ -99,3 +99,16 @@ describe('whereInValue', () => {
     expect(f.whereInValue(ends[0]!, 'when', 999).line).toBe(2);
   });
 });
+
+describe('a file nested past the parser\'s stack', () => {
+  it('is reported at the same place however deep the caller\'s stack already is', () => {
+    const text = `x: ${'['.repeat(5_000)}1${']'.repeat(5_000)}\n`;
+    const direct = parseYaml('deep.yaml', text).diagnostics;
+    const deeper = (n: number): ReturnType<typeof parseYaml>['diagnostics'] => (n === 0 ? parseYaml('deep.yaml', text).diagnostics : deeper(n - 1));
+    expect(direct).toHaveLength(1);
+    expect(direct[0]!.message).toMatch(/nest too deeply to read/);
+    // where the brackets pass the limit: column 4 + 100
+    expect(direct[0]!.col).toBe(104);
+    expect(deeper(300)).toEqual(direct);
+  });
+});
