@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { lazySchema } from '../../src/loader/schema-compile.ts';
 import { schemaPath } from '../../src/loader/schema-check.ts';
+import { brokenFragments } from '../fixtures/schema-fragments.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'schema-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,11 +18,7 @@ const options = { strictRequired: false };
 
 // broken fragments of every section (and the real rules of one game, which pass)
 const broken: unknown[] = [
-  { flow: [{ phase: 'p', steps: [{ sett: 1 }, { set: 'a', to: 2, extra: 3 }, { move: 3 }, {}] }] },
-  { vars: [{ id: 1, type: 'colour' }], cards: 'x', zones: [{ id: 'z', per: 'room' }] },
-  { game: { id: 'x', players: 'many' }, procedures: [{ id: 'p', do: [{ choose: {} }, { each: 1 }] }] },
-  { options: [{ id: 'o', values: [] }], ends: [{ when: 3 }], outcome: { rank: [] } },
-  { triggers: [{ on: 'x', do: 'y' }], setup: [{ deal: { count: 'two' } }], nonRules: 5 },
+  ...brokenFragments,
   parse(readFileSync(new URL('../../rules/cash-n-guns/game.yaml', import.meta.url), 'utf8')),
 ];
 const defsTried = ['Effect', 'Game', 'Var', 'Zone', 'Flow'];

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { lazySchema } from '../../src/loader/schema-compile.ts';
 import { checkFragmentSchema, schemaPath } from '../../src/loader/schema-check.ts';
 import { parseYaml } from '../../src/loader/yaml-file.ts';
+import { brokenFragments } from '../fixtures/schema-fragments.ts';
 
 const rulesDir = fileURLToPath(new URL('../../rules', import.meta.url));
 const yamlFiles = (d: string): string[] =>
@@ -18,11 +19,7 @@ const yamlFiles = (d: string): string[] =>
 
 const real = yamlFiles(rulesDir).map((f) => parse(readFileSync(f, 'utf8')) as unknown);
 const broken: unknown[] = [
-  { flow: [{ phase: 'p', steps: [{ sett: 1 }, { set: 'a', to: 2, extra: 3 }, { move: 3 }, {}] }] },
-  { vars: [{ id: 1, type: 'colour' }], cards: 'x', zones: [{ id: 'z', per: 'room' }] },
-  { game: { id: 'x', players: 'many' }, procedures: [{ id: 'p', do: [{ choose: {} }, { each: 1 }] }] },
-  { options: [{ id: 'o', values: [] }], ends: [{ when: 3 }], outcome: { rank: [] } },
-  { triggers: [{ on: 'x', do: 'y' }], setup: [{ deal: { count: 'two' } }], nonRules: 5 },
+  ...brokenFragments,
   // a real fragment with one rule's citation taken away (neither source nor assumption)
   ...real.slice(0, 3).map((f) => JSON.parse(JSON.stringify(f).replace('"source":', '"sourc":')) as unknown),
 ];
