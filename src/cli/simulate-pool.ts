@@ -7,9 +7,7 @@
  */
 import { Tinypool } from 'tinypool';
 import type { Engine } from '../interpreter/api.ts';
-import type { RunHeader, RunSettings } from './simulate.ts';
-import type { OutputForm } from './simulate-output.ts';
-import { playChunkWith, type ChunkResult, type ChunkTask, type PlayedChunk } from './simulate-worker.ts';
+import { playChunkWith, type ChunkResult, type ChunkRun, type ChunkTask, type PlayedChunk } from './simulate-worker.ts';
 
 /** chunks out in the pool per worker thread: enough that none waits for the main thread */
 const CHUNKS_PER_WORKER = 3;
@@ -31,13 +29,6 @@ function chunkSize(games: number, threads: number, msPerGame: number): number {
 }
 
 type Played = PlayedChunk | { error: Error };
-
-/** what a run's chunks are made of: its settings, and the output form their texts are in */
-export interface ChunkRun {
-  run: RunSettings;
-  form: OutputForm;
-  head: RunHeader;
-}
 
 function playHere(engine: Engine, r: ChunkRun, from: number, to: number): Played {
   try {

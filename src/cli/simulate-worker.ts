@@ -11,13 +11,17 @@ import { SummaryTally, type TallyJson } from '../stats/summary.ts';
 import { playGames, type RunHeader, type RunSettings } from './simulate.ts';
 import { gameSeparator, gameText, type OutputForm } from './simulate-output.ts';
 
-export interface ChunkTask {
-  rulesDir: string;
-  gameId: string;
+/** what a run's chunks are made of: its settings, and the output form and header their games'
+ *  texts are made in (where they are played) */
+export interface ChunkRun {
   run: RunSettings;
-  /** the run's output form and header: each game's text is made where it is played */
   form: OutputForm;
   head: RunHeader;
+}
+
+export interface ChunkTask extends ChunkRun {
+  rulesDir: string;
+  gameId: string;
   from: number;
   to: number;
 }
@@ -31,7 +35,7 @@ export interface PlayedChunk {
 export type ChunkResult = PlayedChunk | { error: { message: string; at?: { file: string; line: number; col: number } } };
 
 /** play a chunk here (a worker thread's task, and the main thread's own chunks) */
-export function playChunkWith(engine: Engine, task: Omit<ChunkTask, 'rulesDir' | 'gameId'>): PlayedChunk {
+export function playChunkWith(engine: Engine, task: ChunkRun & { from: number; to: number }): PlayedChunk {
   const text = gameText(task.form, task.head);
   const parts: string[] = [];
   const tally = new SummaryTally(task.run.players);

@@ -9,7 +9,7 @@ import type { C, CLambda, Cx } from './cx.ts';
 import { ExprRuntimeError, type ExprError } from './errors.ts';
 import { irOf, type CodeSink } from './ir.ts';
 import { parseExpr } from './parser.ts';
-import { sharedCalls, type SharedCalls } from './shared-calls.ts';
+import { sharedCalls, sharedCallsEnabled, type SharedCalls } from './shared-calls.ts';
 import { EPOCH, type MemoTable } from './memo.ts';
 import type { Compiled, Ctx, FunctionBinding, MemberBinding, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
@@ -41,12 +41,6 @@ export function slotReader(slot: number): Compiled {
 /** the slot a closure made by slotReader reads, else undefined */
 export function readsSlot(fn: object): number | undefined {
   return slotOf.get(fn);
-}
-
-/** whether calls made twice share one value: not when RULES_SHARED_CALLS=off (to compare) */
-export function sharedCallsEnabled(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.['RULES_SHARED_CALLS'] !== 'off';
 }
 
 /** floored modulo: the result has the divisor's sign, so (i - 1) % n stays in 0..n-1 */
@@ -308,7 +302,7 @@ export class Compiler implements Cx {
     const fs = args.map((a) => a.fn);
     const irs = args.map(irOf);
     if (isSlotFunction(f) && f.slots.length === fs.length) {
-      if (f.memo !== undefined || keptUsers.has(f.body)) this.usesKept = true;
+      if (readsKept(f)) this.usesKept = true;
       const earlier = this.shared?.reuse.get(n);
       if (earlier !== undefined) {
         // the same call has surely run already in this expression: its kept value
@@ -322,7 +316,7 @@ export class Compiler implements Cx {
       return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
     }
     // (a spec function reached this way would still read kept values: the expression starts an evaluation)
-    if (isSlotFunction(f) && (f.memo !== undefined || keptUsers.has(f.body))) this.usesKept = true;
+    if (isSlotFunction(f) && readsKept(f)) this.usesKept = true;
     const ir = { t: 'fcall', f, args: irs } as const;
     // fixed-arity closures avoid building the argument array with map() at run time
     switch (fs.length) {
@@ -628,12 +622,6 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: 
 }
 
 /**
- * A top-level expression whose run may meet a fault the types cannot see (`sortBy` of a
- * `maxBy([])` that gave none, `seat(-1)`): every such fault leaves it as an ExprRuntimeError
- * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
- * keep their identity (the interpreter recognises slot readers).
- */
-/**
  * The entries of expressions that call a function keeping its values (memo.ts), itself or
  * through others: only these start an evaluation (move EPOCH on) — an expression that reads and
  * writes no kept value needs no stamp of its own — and a function body in it makes its callers one.
@@ -645,58 +633,43 @@ export function startsEvaluation(fn: Compiled): boolean {
   return keptUsers.has(fn);
 }
 
-function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boolean, usesKept: boolean): Compiled {
-  const entry = guard(r, at, sink, usesKept && !functionBody);
-  if (usesKept) keptUsers.add(entry);
-  return entry;
+/** whether a call of `f` reads kept values: it keeps its own, or its body calls one that does */
+function readsKept(f: SlotFunctionBinding): boolean {
+  return f.memo !== undefined || keptUsers.has(f.body);
 }
 
-/** the entry of a top-level expression or function body; `bump`: it starts an evaluation */
-function guard(r: C, at: Span, sink: CodeSink | undefined, bump: boolean): Compiled {
+/**
+ * A top-level expression whose run may meet a fault the types cannot see (`sortBy` of a
+ * `maxBy([])` that gave none, `seat(-1)`): every such fault leaves it as an ExprRuntimeError
+ * with a span, so it is reported at its place. Literals and plain slot reads cannot fail and
+ * keep their identity (the interpreter recognises slot readers). A top-level expression that
+ * reads kept values starts an evaluation (memo.ts); a function's body never does, since it is
+ * entered only from inside an expression.
+ */
+function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boolean, usesKept: boolean): Compiled {
   const fn = r.fn;
   if (r.konst || slotOf.has(fn)) return fn;
-  if (sink) {
-    // the closure runs until the program's generated code replaces it in the cell
-    const cell = sink.add(irOf(r), fn, at);
-    // the machine enters a top-level expression that reads kept values: a new evaluation, so
-    // values kept by the last one are not read (memo.ts); a function's body is entered only from
-    // inside an expression
-    const entry: Compiled = !bump
-      ? (ctx) => {
-          try {
-            return cell.run(ctx);
-          } catch (err) {
-            throw asRuntimeError(err, at);
-          }
+  // with a sink, the closure runs until the program's generated code replaces it in the cell
+  const cell = sink ? sink.add(irOf(r), fn, at) : { run: fn };
+  const entry: Compiled = usesKept && !functionBody
+    ? (ctx) => {
+        EPOCH[0]!++;
+        try {
+          return cell.run(ctx);
+        } catch (err) {
+          throw asRuntimeError(err, at);
         }
-      : (ctx) => {
-          EPOCH[0]!++;
-          try {
-            return cell.run(ctx);
-          } catch (err) {
-            throw asRuntimeError(err, at);
-          }
-        };
-    sink.entry(cell, entry);
-    return entry;
-  }
-  if (!bump) {
-    return (ctx) => {
-      try {
-        return fn(ctx);
-      } catch (err) {
-        throw asRuntimeError(err, at);
       }
-    };
-  }
-  return (ctx) => {
-    EPOCH[0]!++;
-    try {
-      return fn(ctx);
-    } catch (err) {
-      throw asRuntimeError(err, at);
-    }
-  };
+    : (ctx) => {
+        try {
+          return cell.run(ctx);
+        } catch (err) {
+          throw asRuntimeError(err, at);
+        }
+      };
+  sink?.entry(cell, entry);
+  if (usesKept) keptUsers.add(entry);
+  return entry;
 }
 
 export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
@@ -705,8 +678,8 @@ export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
   return new ExprRuntimeError(message, at);
 }
 
-/** `sink`: the program's code unit, when its expressions are to become generated code */
-/** `functionBody`: the body of a spec function, entered only from inside expressions (memo.ts) */
+/** `sink`: the program's code unit, when its expressions are to become generated code;
+ *  `functionBody`: the body of a spec function, entered only from inside expressions (memo.ts) */
 export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink, opts?: { functionBody?: boolean }): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   try {
     const p = toAst(src);

@@ -40,9 +40,3 @@ export function worthKeeping(calls: Iterable<string>, loops: (fn: string) => boo
 export function keepable(paramKinds: readonly string[]): boolean {
   return paramKinds.length === 0 || (paramKinds.length === 1 && ['seat', 'card', 'space'].includes(paramKinds[0]!));
 }
-
-/** whether kept values are used: not when RULES_SHARED_CALLS=off (to compare) */
-export function memoEnabled(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.['RULES_SHARED_CALLS'] !== 'off';
-}

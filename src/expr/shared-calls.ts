@@ -19,6 +19,12 @@
  */
 import type { Ast, CallNode } from './ast.ts';
 
+/** whether calls made again share a value, here and in memo.ts: not when RULES_SHARED_CALLS=off (to compare) */
+export function sharedCallsEnabled(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.['RULES_SHARED_CALLS'] !== 'off';
+}
+
 export interface SharedCalls {
   /** a later call → the earlier call whose value it reuses */
   reuse: Map<CallNode, CallNode>;

@@ -4,7 +4,8 @@ import type { ResultRule, Run, RunCtx } from '../program.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { list } from './declarations.ts';
 import { T, varType } from './types.ts';
-import { keepable, memoEnabled, memoTable, worthKeeping } from '../../expr/memo.ts';
+import { keepable, memoTable, worthKeeping } from '../../expr/memo.ts';
+import { sharedCallsEnabled } from '../../expr/shared-calls.ts';
 
 /**
  * User functions, compiled in the order of their dependencies, so a function may use any other,
@@ -36,7 +37,7 @@ export function compileFunctions(cc: Compiler, spec: Node): void {
     const ast = cc.astOf(f, 'body');
     if (ast) walkAst(ast, (n) => void (n.kind === 'Call' && calls.push(n.name)));
     const loops = worthKeeping(calls, (n) => cc.functions.get(n)?.loops === true);
-    const memo = loops && memoEnabled() && keepable(params.map((x) => x.type.k)) ? memoTable(params.length) : undefined;
+    const memo = loops && sharedCallsEnabled() && keepable(params.map((x) => x.type.k)) ? memoTable(params.length) : undefined;
     if (f['returns'] !== undefined) {
       const want = varType(f['returns'] as Parameters<typeof varType>[0]);
       if (typeToString(want) !== typeToString(body.type) && body.type.k !== 'any')
