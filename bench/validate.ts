@@ -8,14 +8,18 @@
  * ratios.
  *
  * The games compared are those under rules/ in both trees (`rules validate rules/<game>…`, the
- * same folders on both sides); here they run as a user runs them (one thread per core: `--workers`
- * by default) and, for comparison, on one thread (`--workers 1`). A game only here (one written
+ * same folders on both sides); here they run as a user runs them (`--workers` by default) and,
+ * for comparison, on one thread (`--workers 1`). Since results are kept between runs
+ * (src/cli/validate-cache.ts), "now" is timed three ways, each with its own cache folder:
+ * checked afresh (`--no-cache`: every game's whole check, the figure against the base), with
+ * every game kept from the run before (nothing changed since), and with the largest game changed
+ * since (its kept result removed: the others come from the cache). A game only here (one written
  * since) is timed on its own, and so is `rules validate rules/` with every game here.
  *
  *   npm run bench:validate -- --base 7eb8d99 --runs 5 [--json FILE]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +34,10 @@ const arg = (name: string, fallback: string): string => {
 const base = arg('base', '7eb8d99');
 const runs = Number(arg('runs', '5'));
 
-function timed(cwd: string, paths: string[], extra: string[] = []): { cpu: number; wall: number; ok: boolean } {
+function timed(cwd: string, paths: string[], extra: string[] = [], cache = 'off'): { cpu: number; wall: number; ok: boolean } {
   const c0 = childCpu();
   const w0 = performance.now();
-  const r = spawnSync(process.execPath, ['bin/rules.js', 'validate', ...paths, ...extra], { cwd, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['bin/rules.js', 'validate', ...paths, ...extra], { cwd, encoding: 'utf8', env: { ...process.env, RULES_VALIDATE_CACHE: cache } });
   return { cpu: childCpu() - c0, wall: (performance.now() - w0) / 1000, ok: r.status === 0 };
 }
 
@@ -43,6 +47,10 @@ const gamesIn = (tree: string): string[] =>
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
+
+/** bytes of the files below a folder */
+const bytesOf = (d: string): number =>
+  readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? bytesOf(join(d, e.name)) : e.isFile() ? statSync(join(d, e.name)).size : 0), 0);
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -59,6 +67,12 @@ try {
   const before: Run[] = [];
   const after: Run[] = [];
   const afterSerial: Run[] = [];
+  const afterKept: Run[] = [];
+  const afterOneChanged: Run[] = [];
+  // the kept results: every game (primed below), and every game but the largest (by its files' bytes)
+  const keptAll = join(dir, '.cache-all');
+  const keptOthers = join(dir, '.cache-others');
+  const largest = [...common].sort((a, b) => bytesOf(join(root, 'rules', b)) - bytesOf(join(root, 'rules', a)))[0]!;
   const alone = new Map<string, Run[]>(added.map((g) => [g, []]));
   const all: Run[] = [];
   const allSerial: Run[] = [];
@@ -70,10 +84,16 @@ try {
   // transform cache at the base; the CLI bundle and the schema validators here, built once)
   timed(dir, paths);
   timed(root, paths);
+  ok(timed(root, paths, [], keptAll), 'validate now (filling the cache)');
+  ok(timed(root, paths.filter((p) => p !== `rules/${largest}`), [], keptOthers), 'validate now (filling the cache)');
   for (let i = 0; i < runs; i++) {
     before.push(ok(timed(dir, paths), `validate at ${base}`));
-    after.push(ok(timed(root, paths), 'validate now'));
-    afterSerial.push(ok(timed(root, paths, serial), 'validate --workers 1 now'));
+    after.push(ok(timed(root, paths, ['--no-cache']), 'validate now'));
+    afterSerial.push(ok(timed(root, paths, [...serial, '--no-cache']), 'validate --workers 1 now'));
+    afterKept.push(ok(timed(root, paths, [], keptAll), 'validate now, every game kept'));
+    const round = join(dir, `.cache-round-${i}`);
+    cpSync(keptOthers, round, { recursive: true });
+    afterOneChanged.push(ok(timed(root, paths, [], round), `validate now, ${largest} changed`));
     for (const g of added) alone.get(g)!.push(ok(timed(root, [`rules/${g}`]), `validate rules/${g}`));
     all.push(ok(timed(root, ['rules/']), 'validate rules/'));
     allSerial.push(ok(timed(root, ['rules/'], serial), 'validate rules/ --workers 1'));
@@ -93,10 +113,14 @@ try {
   };
   console.log(`rules validate ${paths.join(' ')}, ${runs} rounds, alternating; medians (${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(1)} at the end)`);
   console.log(line(base, before));
-  console.log(line('now', after));
-  console.log(line('now --workers 1', afterSerial));
-  console.log(compare('now', after));
-  console.log(compare('now --workers 1', afterSerial));
+  console.log(line('now, checked afresh (--no-cache)', after));
+  console.log(line('now --workers 1, checked afresh', afterSerial));
+  console.log(line('now, every game kept from the run before', afterKept));
+  console.log(line(`now, ${largest} changed since (the others kept)`, afterOneChanged));
+  console.log(compare('now, checked afresh', after));
+  console.log(compare('now --workers 1, checked afresh', afterSerial));
+  console.log(compare('now, every game kept', afterKept));
+  console.log(compare(`now, ${largest} changed`, afterOneChanged));
   for (const [g, xs] of alone) console.log(`rules validate rules/${g} (not at ${base}), now:\n${line('now', xs)}`);
   console.log(`rules validate rules/ (${gamesIn(root).length} games), now:\n${line('now', all)}\n${line('now --workers 1', allSerial)}`);
   const json = arg('json', '');
@@ -116,6 +140,12 @@ try {
           ratioSpread: spread(ratios(after, 'wall')),
           cpuRatio: cpu(after) / cpu(before),
           cpuRatioSpread: spread(ratios(after, 'cpu')),
+          kept: fig(afterKept),
+          keptRatio: wall(afterKept) / wall(before),
+          keptRatioSpread: spread(ratios(afterKept, 'wall')),
+          oneChanged: { game: largest, ...fig(afterOneChanged) },
+          oneChangedRatio: wall(afterOneChanged) / wall(before),
+          oneChangedRatioSpread: spread(ratios(afterOneChanged, 'wall')),
           alone: Object.fromEntries([...alone].map(([g, xs]) => [g, fig(xs)])),
           all: fig(all),
           allWorkers1: fig(allSerial),

@@ -2,13 +2,13 @@
  * The one door from the outside (CLI, tests, bench, docgen) to the specs: find games,
  * validate them, and open one as a runnable Engine.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames, smokeSettings } from './interpreter/smoke.ts';
+import { folderStamp } from './folder-stamp.ts';
 import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
 import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
@@ -59,28 +59,6 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean; texts?: Tex
 }
 
 const checked = new Map<string, { stamp: string; check: GameCheck; smoked?: GameCheck }>();
-
-/** a hash of every file below the folder, names and contents (the overlay's where it has one) */
-function folderStamp(dir: string, texts: TextOverlay): string {
-  const h = createHash('sha1');
-  for (const [p, text] of [...texts].sort(([a], [b]) => a.localeCompare(b))) if (p.startsWith(dir)) h.update(`overlay ${p}\0${text}\0`);
-  const walk = (d: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-    } catch {
-      h.update(`missing ${d}`);
-      return;
-    }
-    for (const e of entries) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && !texts.has(p)) h.update(`${p}\0`).update(readFileSync(p)).update('\0');
-    }
-  };
-  walk(dir);
-  return h.digest('hex');
-}
 
 function checkOnce(dir: string, texts: TextOverlay): GameCheck {
   const loaded = loadSpecFolder(dir, texts);

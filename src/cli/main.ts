@@ -44,7 +44,8 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .argument('[paths...]', 'folders of games, game folders or YAML files (default: rules/)')
     .option('--verbose', 'also say, per game, which choices are proven never empty and which rest on the random games')
     .option('--workers <n>', 'check the games on N threads (default: one per two cores; the same output as one)')
-    .action(async (paths: string[], o: { verbose?: boolean; workers?: string }) => setCode(await validateCommand(ctx, paths, o)));
+    .option('--no-cache', 'check every game again: by default a game whose files, seeds and engine are unchanged since it was last checked is not checked again (node_modules/.cache/rules-validate; RULES_VALIDATE_CACHE=off or another folder)')
+    .action(async (paths: string[], o: { verbose?: boolean; workers?: string; cache?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
 
   program
     .command('simulate')

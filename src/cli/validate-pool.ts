@@ -7,7 +7,7 @@
 import { statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Tinypool } from 'tinypool';
-import type { ValidatedGame } from './validate.ts';
+import { stackBound, type ValidatedGame } from './validate.ts';
 import type { CheckResult, CheckTask } from './validate-worker.ts';
 
 /** bytes of the files below a folder: what a game costs to check, roughly (load, compile and random games grow with it) */
@@ -26,14 +26,6 @@ function sizeOf(dir: string): number {
 
 /** waits of 2 ms for the worker threads to take their first tasks, at most (a worker that does not start is not waited for) */
 const MAX_WAITS = 1000;
-/**
- * A report that depends on the stack of the thread that made it: a file nested past what the
- * YAML parser's recursion can read (where it ran out of stack, or, on a worker thread's larger
- * stack, the depth limit instead), or any other run out of stack.
- */
-const STACK_BOUND = /nest (?:more than \d+ levels deep|too deeply to read)|call stack/i;
-const stackBound = (g: ValidatedGame): boolean => g.diagnostics.some((d) => STACK_BOUND.test(d.message));
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

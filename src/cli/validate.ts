@@ -8,6 +8,7 @@ import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
 import type { ChoiceProof, Json } from '../interpreter/api.ts';
 import { parseIntArg, plural } from './common.ts';
 import { UsageError, type CliContext, type GameChecked } from './context.ts';
+import type { ValidateCache } from './validate-cache.ts';
 
 /** One game as validate reports it: plain data, the same whether this thread or a worker thread checked it. */
 export interface ValidatedGame {
@@ -31,6 +32,14 @@ export function validatedGame(g: GameChecked): ValidatedGame {
     ...(proofs ? { proofs } : {}),
   };
 }
+
+/**
+ * A report that depends on the stack of the thread that made it: a file nested past what the
+ * YAML parser's recursion can read (where it ran out of stack, or, on a worker thread's larger
+ * stack, the depth limit instead), or any other run out of stack.
+ */
+const STACK_BOUND = /nest (?:more than \d+ levels deep|too deeply to read)|call stack/i;
+export const stackBound = (g: ValidatedGame): boolean => g.diagnostics.some((d) => STACK_BOUND.test(d.message));
 
 export interface ValidateReport {
   diagnostics: Diagnostic[];
@@ -56,18 +65,29 @@ export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
 }
 
 /**
- * runValidate on `threads` threads: the game folders are checked on this thread and on worker
- * threads (validate-pool.ts), and put back in the order one thread checks them, so the report
- * is the same. One thread, one game, or a game source that cannot say its folders: one thread.
+ * runValidate on `threads` threads, with results kept between runs (`cache`, validate-cache.ts):
+ * each game folder whose inputs are unchanged is taken from the cache, the others are checked on
+ * this thread and on worker threads (validate-pool.ts), and all are put back in the order one
+ * thread checks them, so the report is the same. A game source that cannot say its folders is
+ * checked on one thread, without the cache.
  */
-export async function runValidateOn(ctx: CliContext, paths: string[], threads: number): Promise<ValidateReport> {
+export async function runValidateOn(ctx: CliContext, paths: string[], threads: number, cache?: ValidateCache): Promise<ValidateReport> {
   checkPathsExist(paths);
-  const targets = threads > 1 ? ctx.games.checkTargets?.(paths) : undefined;
-  if (!targets || targets.dirs.length < 2) return runValidate(ctx, paths);
-  const { checkOnThreads } = await import('./validate-pool.ts');
+  const targets = threads > 1 || cache ? ctx.games.checkTargets?.(paths) : undefined;
+  if (!targets) return runValidate(ctx, paths);
   const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!);
-  const checked = await checkOnThreads(targets.dirs, Math.min(threads, targets.dirs.length), here);
-  return report([...targets.failed.map(validatedGame), ...checked.games]);
+  const games = targets.dirs.map((d) => cache?.get(d));
+  const todo = targets.dirs.filter((_, i) => games[i] === undefined);
+  let checked: ValidatedGame[];
+  if (threads > 1 && todo.length >= 2) {
+    const { checkOnThreads } = await import('./validate-pool.ts');
+    checked = (await checkOnThreads(todo, Math.min(threads, todo.length), here)).games;
+  } else {
+    checked = todo.map(here);
+  }
+  todo.forEach((dir, k) => cache?.put(dir, checked[k]!));
+  let k = 0;
+  return report([...targets.failed.map(validatedGame), ...games.map((g) => g ?? checked[k++]!)]);
 }
 
 /**
@@ -100,10 +120,13 @@ export function printValidate(ctx: CliContext, rep: ValidateReport): void {
   ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.filter((g) => !g.noGame).length, 'game')}\n`);
 }
 
-export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string } = {}): Promise<number> {
+/** `cache: false` (--no-cache): every game checked again, nothing kept */
+export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string; cache?: boolean } = {}): Promise<number> {
   const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
   const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? defaultThreads();
-  const rep = await runValidateOn(ctx, all, threads);
+  // loaded here, not at start-up: it reads the seeds' index module, which the other commands need not load
+  const cache = opts.cache === false ? undefined : (await import('./validate-cache.ts')).openValidateCache();
+  const rep = await runValidateOn(ctx, all, threads, cache);
   printValidate(ctx, rep);
   if (opts.verbose && rep.errors === 0) printDetails(ctx, rep);
   return rep.errors > 0 ? 1 : 0;
