@@ -30,7 +30,7 @@ export interface GameCheck {
   /** with random games: the option settings played (the covering set, with the player count as one of its factors) */
   played?: Record<string, Json>[];
   /** with random games: how many were played, and the decisions made in them (sized by what they open: smokeGames) */
-  randomGames?: { games: number; decisions: number };
+  randomGames?: { games: number; decisions: number; replays: number };
   /** the checked spec the engine was made from (its public declarations: names and texts for screens) */
   spec?: Spec;
   /** the loaded spec with its positions (file:line:col of any node), when it loaded */
@@ -92,7 +92,7 @@ function withSmoke(dir: string, check: GameCheck): GameCheck {
     const at = f.at ?? (node ? spec.where(node, f.key && f.key in node ? f.key : 'id') : { file: spec.files[0] ?? dir, line: 1, col: 1 });
     diagnostics.push({ ...at, severity: 'error', message: `a random playout failed: ${f.message}`, ...(f.hint ? { hint: f.hint } : {}) });
   }
-  const randomGames = { games: smoke.games.length, decisions: smoke.games.reduce((n, g) => n + g.decisions, 0) };
+  const randomGames = { games: smoke.games.length, decisions: smoke.games.reduce((n, g) => n + g.decisions, 0), replays: smoke.replays.length };
   return { ...check, diagnostics: sortDiagnostics(diagnostics), played: smoke.played, randomGames };
 }
 

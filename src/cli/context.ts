@@ -17,7 +17,7 @@ export interface GameChecked {
   engine?: Engine;
   diagnostics: Diagnostic[];
   played?: Record<string, Json>[];
-  randomGames?: { games: number; decisions: number };
+  randomGames?: { games: number; decisions: number; replays: number };
 }
 
 export interface GameSource {

@@ -16,7 +16,7 @@ export interface ValidatedGame {
   noGame?: true;
   diagnostics: Diagnostic[];
   played?: Record<string, Json>[];
-  randomGames?: { games: number; decisions: number };
+  randomGames?: { games: number; decisions: number; replays: number };
   /** the engine's choice proofs (--verbose), when the game compiled */
   proofs?: ChoiceProof[];
 }
@@ -148,7 +148,9 @@ function printDetails(ctx: CliContext, rep: ValidateReport): void {
     }
     if (g.played) {
       const settings = g.played.map((o) => (Object.keys(o).length === 0 ? 'no options' : Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(' ')));
-      const sized = g.randomGames ? ` (${plural(g.randomGames.games, 'game')}, ${g.randomGames.decisions.toLocaleString('en')} decisions)` : '';
+      const r = g.randomGames;
+      const replays = r && r.replays > 0 ? `; ${plural(r.replays, 'more game')} not played: each would replay one played before, its setting differing only in options that game never read` : '';
+      const sized = r ? ` (${plural(r.games, 'game')}, ${r.decisions.toLocaleString('en')} decisions${replays})` : '';
       ctx.io.out(`${name}: random games under ${plural(settings.length, 'option setting')}${sized}: ${settings.join('; ')}\n`);
     }
   }

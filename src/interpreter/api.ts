@@ -176,6 +176,12 @@ export interface EngineTools<State = unknown> extends Engine<State> {
   answerId(state: State, action: Action): string | undefined;
   /** what the checker could prove: for each choice, whether its options can never be empty */
   choiceProofs(): ChoiceProof[];
+  /**
+   * create(), noting which options the game reads from then on (its setup — places' guards, card
+   * counts, initial values — included): `names` read one by one, `all` once read whole. A game is
+   * a function of its seed and the option values it reads (validate's random games use it).
+   */
+  createWatched(config: GameConfig): { state: State; reads: { names: ReadonlySet<string>; all: boolean } };
   /** the card kinds this game was made with (players and options decide the counts) */
   kindsInPlay(state: State): string[];
   /**

@@ -8,6 +8,7 @@ import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
 import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';
 import { drawMany, seedRng } from './rng.ts';
+import { noReads, watchedOptions, type OptionReads } from './option-reads.ts';
 import { makeLayout, startOf, type Layout } from './layout.ts';
 import { cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, type AutoAnswer, chanceOutcomes, isWaiting, pendingChoice, run, runStoppingAt, waitingFor } from './vm.ts';
@@ -51,10 +52,15 @@ export function makeEngine(p: Program): EngineTools<State> {
     const seen = (setups[players] ??= []);
     for (const setup of seen) if (sameOptions(setup.options, options)) return setup;
     const seats = Array.from({ length: players }, (_, i) => i);
-    const probe = { players, options } as State;
+    const resolved = resolvedCopy(options);
+    // what the places' guards and the layout read of the options: validate's random games skip a
+    // setting that agrees with an earlier one on every option its game read (smoke.ts)
+    const reads = noReads();
+    const watched = watchedOptions(resolved, reads);
+    const probe = { players, options: watched } as State;
     const ctx: RunCtx = { locals: [], s: probe, t: { kindOf: [], props: kindProps, seats, spaces: [] }, p };
     const spaces = p.spaces.map((set) => set.items.flatMap((item, i) => (!item.when || item.when(ctx) === true ? [i] : [])));
-    const setup: Setup = { options: resolvedCopy(options), tables: { props: kindProps, seats, spaces } };
+    const setup: Setup = { options: resolved, watched, reads, tables: { props: kindProps, seats, spaces } };
     seen.push(setup);
     return setup;
   }
@@ -83,7 +89,8 @@ export function makeEngine(p: Program): EngineTools<State> {
     }
   }
 
-  function create(config: GameConfig): State {
+  /** `reads`: note in it what the game reads of its options, its setup's reads included (createWatched) */
+  function create(config: GameConfig, reads?: OptionReads): State {
     const { players } = config;
     if (!Number.isInteger(players) || players < p.minPlayers || players > p.maxPlayers)
       throw new EngineError(`${p.id} is for ${p.minPlayers}–${p.maxPlayers} players, not ${players}`);
@@ -91,11 +98,15 @@ export function makeEngine(p: Program): EngineTools<State> {
     // every game with these options shares one options object: a state's options are never written
     const setup = setupFor(players, config.options ?? {});
     const options = setup.options;
-    const layout = (setup.layout ??= makeLayout(p, players, options, kindProps));
+    const layout = (setup.layout ??= makeLayout(p, players, setup.watched, kindProps));
     const start = startOf(layout);
+    if (reads) {
+      for (const n of setup.reads.names) reads.names.add(n);
+      reads.all ||= setup.reads.all;
+    }
     const s: State = {
       players,
-      options,
+      options: reads ? watchedOptions(options, reads) : options,
       g: start.g,
       z: start.z,
       seats: start.seats,
@@ -120,6 +131,8 @@ export function makeEngine(p: Program): EngineTools<State> {
     const t: Tables = s.kinds === layout.kindOf ? (setup.withKinds ??= { ...setup.tables, kindOf: s.kinds }) : { ...setup.tables, kindOf: s.kinds };
     lastState = s;
     lastTables = t;
+    // a watched state is never looked up by its options (that would read them all)
+    if (reads) tablesOfState.set(s, t);
     run(p, s, t);
     return s;
   }
@@ -344,6 +357,10 @@ export function makeEngine(p: Program): EngineTools<State> {
     choiceProofs() {
       return p.choiceProofs.map((c) => ({ ...c }));
     },
+    createWatched(config) {
+      const reads = noReads();
+      return { state: create(config, reads), reads };
+    },
     kindsInPlay(s) {
       return [...new Set(s.kinds.map((k) => p.cards[k]!.id))];
     },
@@ -398,6 +415,9 @@ export function makeEngine(p: Program): EngineTools<State> {
 /** the tables and starting layout shared by the games of one player count and option setting */
 interface Setup {
   options: Record<string, Json>;
+  /** the same options, noting into `reads` what setup reads of them (the places' guards, the layout) */
+  watched: Record<string, Json>;
+  reads: OptionReads;
   tables: Omit<Tables, 'kindOf'>;
   layout?: Layout;
   /** the tables with the layout's card kinds (games without shared fronts) */

@@ -6,7 +6,7 @@
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Action, Engine, Json } from './api.ts';
+import type { Action, Engine, GameConfig, Json } from './api.ts';
 
 export interface SmokeFailure {
   rule?: string;
@@ -66,7 +66,12 @@ export interface SmokeReport {
   played: Record<string, Json>[];
   /** the games played in order: each with the decisions made and what it opened first (choice ids, `end <id>`) under its player count */
   games: (SmokeGame & { decisions: number; opened: string[] })[];
+  /** games not played because they could only replay one played before (`of`: its index in `games`) */
+  replays: (SmokeGame & { of: number })[];
 }
+
+/** what a played game read of its options (engines that can say: createWatched) */
+type Reads = { names: ReadonlySet<string>; all: boolean };
 
 /** one random validation game: its player count, option setting and seed */
 export interface SmokeGame {
@@ -113,12 +118,24 @@ export function smokePlan(engine: Engine): { played: Record<string, Json>[]; swe
 export function smokeGames(engine: Engine): SmokeReport {
   const { played, sweep } = smokePlan(engine);
   const choices = (engine as { choiceProofs?: () => { id: string }[] }).choiceProofs?.().map((c) => c.id);
-  const report: SmokeReport = { failures: [], played, games: [] };
+  const declared = engine.options.map((o) => o.id);
+  const report: SmokeReport = { failures: [], played, games: [], replays: [] };
   for (const games of sweep) {
     const seen = new Set<string>();
+    /** the games played under this player count, with what each read of its options */
+    const readBy: { seed: number; options: Record<string, Json>; reads: Reads; index: number }[] = [];
     /** plays one game and notes it; ok is false when it failed (one failure is enough to act on) */
     const play = (g: SmokeGame): { ok: boolean; decisions: number; fresh: boolean } => {
+      // a game is a function of its seed and the option values it reads: a setting that agrees
+      // with an earlier game of the same seed on every option that game read replays it (and
+      // opens nothing new), so it is not played again; its decisions count as that game's
+      const earlier = readBy.find((e) => e.seed === g.seed && agree(e.reads, e.options, g.options, declared));
+      if (earlier) {
+        report.replays.push({ ...g, of: earlier.index });
+        return { ok: true, decisions: report.games[earlier.index]!.decisions, fresh: false };
+      }
       const out = tryGame(engine, g.players, g.options, g.seed, seen);
+      if (out.reads) readBy.push({ seed: g.seed, options: g.options, reads: out.reads, index: report.games.length });
       report.games.push({ ...g, decisions: out.decisions, opened: out.opened });
       if (out.failure) report.failures.push({ ...out.failure, message: `${g.players} players, options ${JSON.stringify(g.options)}, seed ${g.seed}: ${out.failure.message}` });
       return { ok: !out.failure, decisions: out.decisions, fresh: out.opened.length > 0 };
@@ -142,8 +159,16 @@ export function smokeGames(engine: Engine): SmokeReport {
   return report;
 }
 
-/** one seeded random game; `seen` collects the choices it opens and the end it reaches, `opened` lists those it saw first */
-function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number, seen: Set<string>): { failure?: SmokeFailure; decisions: number; opened: string[] } {
+/** whether two settings agree on every option that `reads` names (all declared ones when it read them whole) */
+function agree(reads: Reads, a: Record<string, Json>, b: Record<string, Json>, declared: string[]): boolean {
+  for (const n of reads.all ? declared : reads.names) if (a[n] !== b[n]) return false;
+  return true;
+}
+
+/** one seeded random game; `seen` collects the choices it opens and the end it reaches, `opened` lists those it saw first; `reads`: what it read of its options, when the engine can say */
+function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number, seen: Set<string>): { failure?: SmokeFailure; decisions: number; opened: string[]; reads?: Reads } {
+  const watch = (engine as { createWatched?: (c: GameConfig) => { state: unknown; reads: Reads } }).createWatched;
+  let reads: Reads | undefined;
   const rng = xoroshiro128plus(seed * 7919);
   let decisions = 0;
   const opened: string[] = [];
@@ -154,7 +179,10 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
   };
   const failure = ((): SmokeFailure | undefined => {
     try {
-      const state = engine.create({ players, seed, options, log: false });
+      const config: GameConfig = { players, seed, options, log: false };
+      let state: unknown;
+      if (watch) ({ state, reads } = watch(config));
+      else state = engine.create(config);
       const ended = (): SmokeFailure | undefined => {
         const result = engine.result(state);
         if (result) note(`end ${result.end}`);
@@ -200,7 +228,7 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
       return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), ...(hint ? { hint } : {}), message };
     }
   })();
-  return { ...(failure ? { failure } : {}), decisions, opened };
+  return { ...(failure ? { failure } : {}), decisions, opened, ...(reads ? { reads } : {}) };
 }
 
 function pickFrom(actions: Action[], rng: ReturnType<typeof xoroshiro128plus>): Action | null {
