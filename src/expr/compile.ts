@@ -669,7 +669,31 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boole
       };
   sink?.entry(cell, entry);
   if (usesKept) keptUsers.add(entry);
+  if (usesKept && !functionBody) inSameEvaluation.set(entry, (ctx) => {
+    try {
+      return cell.run(ctx);
+    } catch (err) {
+      throw asRuntimeError(err, at);
+    }
+  });
   return entry;
+}
+
+/** an entry that starts an evaluation -> the same entry without moving EPOCH on */
+const inSameEvaluation = new WeakMap<Compiled, Compiled>();
+
+/**
+ * `fn` entered as part of the evaluation already begun (memo.ts): its kept values are read, not
+ * computed again. Only for a caller that runs many expressions over one unchanged state (a
+ * look-ahead) and has moved EPOCH on itself first (`beginEvaluation`).
+ */
+export function sameEvaluation(fn: Compiled): Compiled {
+  return inSameEvaluation.get(fn) ?? fn;
+}
+
+/** start an evaluation: values kept before are not read again */
+export function beginEvaluation(): void {
+  EPOCH[0]!++;
 }
 
 export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
