@@ -17,7 +17,7 @@ export function removeCards(src: number[], cards: number[], rule: string): numbe
 function removeAt(src: number[], i: number): void {
   const last = src.length - 1;
   for (let j = i; j < last; j++) src[j] = src[j + 1]!;
-  src.length = last;
+  src.pop(); // (setting length is a slow generic call, pop is not)
 }
 
 /** dst.unshift(...items), by hand: twice as fast as unshift on zones of a few dozen cards, and
@@ -34,7 +34,7 @@ export function takeTop(src: number[], n: number, into: number[]): void {
   for (let i = 0; i < n; i++) into[i] = src[i]!;
   const m = src.length - n;
   for (let i = 0; i < m; i++) src[i] = src[i + n]!;
-  src.length = m;
+  for (let i = 0; i < n; i++) src.pop();
 }
 
 export function removeWhere(src: number[], pred: (card: number) => boolean): number[] {
