@@ -651,7 +651,17 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boole
   if (r.konst || slotOf.has(fn)) return fn;
   // with a sink, the closure runs until the program's generated code replaces it in the cell
   const cell = sink ? sink.add(irOf(r), fn, at) : { run: fn };
-  const entry: Compiled = usesKept && !functionBody
+  // the entry of an expression that begins no evaluation (a function body, or one that reads no
+  // kept values), and the look-ahead's way into one that does (sameEvaluation)
+  const within: Compiled = (ctx) => {
+    try {
+      return cell.run(ctx);
+    } catch (err) {
+      throw asRuntimeError(err, at);
+    }
+  };
+  const begins = usesKept && !functionBody;
+  const entry: Compiled = begins
     ? (ctx) => {
         EPOCH[0]!++;
         try {
@@ -660,22 +670,10 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boole
           throw asRuntimeError(err, at);
         }
       }
-    : (ctx) => {
-        try {
-          return cell.run(ctx);
-        } catch (err) {
-          throw asRuntimeError(err, at);
-        }
-      };
+    : within;
   sink?.entry(cell, entry);
   if (usesKept) keptUsers.add(entry);
-  if (usesKept && !functionBody) inSameEvaluation.set(entry, (ctx) => {
-    try {
-      return cell.run(ctx);
-    } catch (err) {
-      throw asRuntimeError(err, at);
-    }
-  });
+  if (begins) inSameEvaluation.set(entry, within);
   return entry;
 }
 
