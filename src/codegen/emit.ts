@@ -349,6 +349,28 @@ class Emitter implements BlockHost {
   }
 
   /**
+   * The items of a list only looped over here, as an array and how many of it to read. A
+   * filter's is built into an array of this site's own, its first n items written anew on every
+   * run, instead of a new array per run: nobody else sees it, and an expression cannot recurse,
+   * so the site is never entered again while its loop runs. (Its length is never set back: that
+   * would drop its storage, and the next run would allocate it again.)
+   */
+  private looped(list: IR): { a: string; n: string } {
+    if (list.t !== 'filter') {
+      const a = this.gen(list);
+      return { a, n: `${a}.length` };
+    }
+    const a = this.let(this.k([]));
+    const n = this.fresh();
+    this.line(`let ${n}=0;`);
+    this.each(list.list, list.lam.body, (e) => {
+      const v = this.lam(list.lam, e);
+      this.line(`if(${v}){${a}[${n}]=${e};${n}=${n}+1;}`);
+    });
+    return { a, n };
+  }
+
+  /**
    * A filter can be fused into its consumer when nobody can tell. Its condition still runs on
    * every item, in order, even once the consumer is decided (so its slot and its faults are as
    * they were); what is saved is the list in between. With a consumer body too, the two
@@ -366,9 +388,9 @@ class Emitter implements BlockHost {
    */
   private each(list: IR, outer: IR | undefined, body: (e: string, stop: string) => void): void {
     const f = this.fusable(list, outer) ? (list as Filter) : undefined;
-    const a = this.gen(f ? f.list : list);
+    const { a, n } = this.looped(f ? f.list : list);
     if (!f) {
-      this.loop(a, (e) => body(e, 'break;'));
+      this.loop(a, (e) => body(e, 'break;'), n);
       return;
     }
     const done = this.fresh();
@@ -377,14 +399,14 @@ class Emitter implements BlockHost {
       this.line(`if(${this.lam(f.lam, e)}&&!${done}){`);
       body(e, `${done}=true;`);
       this.line('}');
-    });
+    }, n);
   }
 
-  /** for each item e of the array a: body(e) */
-  private loop(a: string, body: (e: string) => void): void {
+  /** for each item e of the array a (its first n): body(e) */
+  private loop(a: string, body: (e: string) => void, n = `${a}.length`): void {
     const i = this.fresh();
     const e = this.fresh();
-    this.line(`for(let ${i}=0;${i}<${a}.length;${i}=${i}+1){const ${e}=${a}[${i}];`);
+    this.line(`for(let ${i}=0;${i}<${n};${i}=${i}+1){const ${e}=${a}[${i}];`);
     body(e);
     this.line('}');
   }

@@ -3,7 +3,8 @@
  * simultaneous for several seats), in steps (`steps:`, each offering only what can still be
  * completed), a menu (`menu:` with `do:` after each pick) or a subset pick (`pick: {from, min, max}`).
  */
-import { parseExpr, typeToString, type Type } from '../expr/index.ts';
+import { parseExpr, typeToString, type Compiled, type Type } from '../expr/index.ts';
+import { beginEvaluation, sameEvaluation } from '../expr/compile.ts';
 import { walkAst } from '../expr/ast.ts';
 import { didYouMean } from '../expr/suggest.ts';
 import type { Json, Text } from '../interpreter/api.ts';
@@ -171,11 +172,15 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
   const where = e['where'] !== undefined ? (cx.cc.expr(e, 'where', inner, T.bool)?.fn as Run<unknown> | undefined) : undefined;
   if (!ok || (e['where'] !== undefined && !where)) return;
   const n = compiled.length;
+  // the look-ahead runs the later steps' options and `where` many times over one state: one
+  // evaluation, so the spec functions they share are computed once (src/expr/memo.ts)
+  const laterOptions = compiled.map((st) => sameEvaluation(st.options as Compiled) as Run<Json[]>);
+  const whereHeld = where ? (sameEvaluation(where as Compiled) as Run<unknown>) : undefined;
   // completes(i): with the steps before i answered (their slots set), some value of step i completes
   const completes = (i: number, c: RunCtx): boolean => {
-    if (i === n) return where ? where(c) === true : true;
+    if (i === n) return whereHeld ? whereHeld(c) === true : true;
     const st = compiled[i]!;
-    for (const v of st.options(c)) {
+    for (const v of laterOptions[i]!(c)) {
       c.locals[st.slot] = v;
       if (completes(i + 1, c)) return true;
     }
@@ -185,7 +190,10 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
   // a step's options may read the `let`s before the choice and, through the look-ahead, the later steps' too
   const computed = [...new Set(steps.flatMap((st) => computedReads(cx, st, 'options', env)))];
   compiled.forEach((st, i) => {
-    const options: Run<Json[]> = (c) => st.options(c).filter((v) => { c.locals[st.slot] = v; return completes(i + 1, c); });
+    const options: Run<Json[]> = (c) => {
+      beginEvaluation();
+      return laterOptions[i]!(c).filter((v) => { c.locals[st.slot] = v; return completes(i + 1, c); });
+    };
     const of = st.type;
     const instr: ChooseInstr = {
       id: st.id,

@@ -2,8 +2,11 @@
 import type { Run } from '../interpreter/program.ts';
 import { zoneOf } from '../interpreter/runtime.ts';
 import { T } from '../interpreter/compile/types.ts';
-import { logMove, prepend, removeCards, removeWhere } from './card-moves.ts';
+import { logMove, prepend, removeCards, removeWhere, takeTop } from './card-moves.ts';
 import { effectKind, noBlocks } from './kind.ts';
+
+/** the cards of a move by count, on their way (see below) */
+const buffer: number[] = [];
 
 export default effectKind({
   key: 'move',
@@ -26,8 +29,21 @@ export default effectKind({
         let taken: number[];
         if (cards) taken = removeCards(src, cards(c), rule);
         else if (where) taken = removeWhere(src, (card) => where(c, card) === true);
-        else if (count) taken = src.splice(0, Math.max(0, Math.min(count(c), src.length)));
-        else taken = src.splice(0, src.length);
+        else {
+          // as splice(0, n) counts: whole cards, none for NaN
+          const n = count ? Math.trunc(Math.max(0, Math.min(count(c), src.length))) : src.length;
+          if (!(n > 0)) return;
+          if (!c.s.logging) {
+            // no log to show the cards: through one buffer, without a new array per move (nothing
+            // can move cards while the destination's expressions run, so one buffer serves every move)
+            takeTop(src, n, buffer);
+            const dst = zoneOf(c, to);
+            if (atBottom) for (let i = 0; i < n; i++) dst.push(buffer[i]!);
+            else prepend(dst, buffer, n);
+            return;
+          }
+          taken = src.splice(0, n);
+        }
         if (taken.length === 0) return;
         const dst = zoneOf(c, to);
         if (atBottom) dst.push(...taken);

@@ -651,7 +651,17 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boole
   if (r.konst || slotOf.has(fn)) return fn;
   // with a sink, the closure runs until the program's generated code replaces it in the cell
   const cell = sink ? sink.add(irOf(r), fn, at) : { run: fn };
-  const entry: Compiled = usesKept && !functionBody
+  // the entry of an expression that begins no evaluation (a function body, or one that reads no
+  // kept values), and the look-ahead's way into one that does (sameEvaluation)
+  const within: Compiled = (ctx) => {
+    try {
+      return cell.run(ctx);
+    } catch (err) {
+      throw asRuntimeError(err, at);
+    }
+  };
+  const begins = usesKept && !functionBody;
+  const entry: Compiled = begins
     ? (ctx) => {
         EPOCH[0]!++;
         try {
@@ -660,16 +670,28 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boole
           throw asRuntimeError(err, at);
         }
       }
-    : (ctx) => {
-        try {
-          return cell.run(ctx);
-        } catch (err) {
-          throw asRuntimeError(err, at);
-        }
-      };
+    : within;
   sink?.entry(cell, entry);
   if (usesKept) keptUsers.add(entry);
+  if (begins) inSameEvaluation.set(entry, within);
   return entry;
+}
+
+/** an entry that starts an evaluation -> the same entry without moving EPOCH on */
+const inSameEvaluation = new WeakMap<Compiled, Compiled>();
+
+/**
+ * `fn` entered as part of the evaluation already begun (memo.ts): its kept values are read, not
+ * computed again. Only for a caller that runs many expressions over one unchanged state (a
+ * look-ahead) and has moved EPOCH on itself first (`beginEvaluation`).
+ */
+export function sameEvaluation(fn: Compiled): Compiled {
+  return inSameEvaluation.get(fn) ?? fn;
+}
+
+/** start an evaluation: values kept before are not read again */
+export function beginEvaluation(): void {
+  EPOCH[0]!++;
 }
 
 export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {

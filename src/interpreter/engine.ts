@@ -184,21 +184,30 @@ export function makeEngine(p: Program): EngineTools<State> {
   let stampGen = 0;
 
   function distinctCards(s: State, ch: ChooseInstr, seat: number, opts: readonly (number | null)[]): (number | null)[] {
+    const out: (number | null)[] = [];
+    out.length = distinctCardsInto(s, ch, seat, opts, out);
+    return out;
+  }
+
+  /** distinctCards into out[0..n), n returned: a caller that keeps none of it passes a list of its own */
+  function distinctCardsInto(s: State, ch: ChooseInstr, seat: number, opts: readonly (number | null)[], out: (number | null)[]): number {
     // Cards of one kind are interchangeable to the rules: offer one of each kind the seat can tell
     // apart — per kind when it knows the card, per front when it sees only the front, and one
     // "unseen card" for cards it cannot see (offering more would tell their kinds apart).
     const kindOf = tablesFor(s).kindOf;
-    const out: (number | null)[] = [];
+    let n = 0;
     const knows = ch.optionsZone ? zoneKnowledge(s, ch, seat) : knowledge(p, s, seat);
     if (++stampGen === 0xffffffff) {
       stamp.fill(0);
       stampGen = 1;
     }
     const kinds = p.cards.length;
+    let none = false;
     for (const card of opts) {
       // none (Done, or "no card") is no card: offered as it is, once
       if (card === null) {
-        if (!out.includes(null)) out.push(null);
+        if (!none) out[n++] = null;
+        none = true;
         continue;
       }
       const kind = kindOf[card]!;
@@ -207,9 +216,9 @@ export function makeEngine(p: Program): EngineTools<State> {
       const key = known === 'all' ? kind : known === 'front' ? kinds + frontIndex[kind]! : kinds + fronts.length;
       if (stamp[key] === stampGen) continue;
       stamp[key] = stampGen;
-      out.push(card);
+      out[n++] = card;
     }
-    return out;
+    return n;
   }
 
   /** what a seat knows of the cards of the one zone the options are */
@@ -265,15 +274,19 @@ export function makeEngine(p: Program): EngineTools<State> {
     return stops;
   }
 
+  const offered: (number | null)[] = [];
+
   function autoplay(s: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number {
     const t = tablesFor(s);
     const auto: AutoAnswer = {
       left: maxSteps,
       answer(ch, seat, options) {
-        const values = ch.optionType === 'card' ? distinctCards(s, ch, seat, options as (number | null)[]) : options;
+        // the card values are read once, here: into one list for every answer
+        const card = ch.optionType === 'card';
+        const n = card ? distinctCardsInto(s, ch, seat, options as (number | null)[], offered) : options.length;
         const pick = picks[seat];
         if (pick === undefined) throw new EngineError(`no agent for seat ${seat}`);
-        const value = values[pick(values.length)]!;
+        const value = (card ? offered : options)[pick(n)]!;
         if (onAnswer !== undefined) onAnswer(seat, { choice: ch.id, value });
         return value;
       },

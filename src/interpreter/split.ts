@@ -45,12 +45,13 @@ function emptyGroups(k: number): number[][] {
 /** indices by value, largest first, ties by index: a total order, so this insertion sort (fast on
  *  a table's few notes) gives what any sort would */
 function largestFirst(values: readonly number[]): number[] {
-  const order: number[] = [];
+  const order = new Array<number>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    let j = order.length;
-    while (j > 0 && values[order[j - 1]!]! < v) j--;
-    order.splice(j, 0, i);
+    let j = i;
+    // shift the smaller ones up by hand: splice would return an empty array per note
+    for (; j > 0 && values[order[j - 1]!]! < v; j--) order[j] = order[j - 1]!;
+    order[j] = i;
   }
   return order;
 }

@@ -278,13 +278,19 @@ function enter(s: State, locals: Json[], c: RunCtx, body: Body, args: Run<Json>[
   if (s.calls.length >= MAX_CALL_DEPTH)
     throw new EngineError(`'${body.id}' was entered ${MAX_CALL_DEPTH} times inside itself or other bodies without returning: a chain of procedures or effect lists that never ends (look at what calls '${body.id}')`, body.id);
   const first = subject === undefined ? 0 : 1;
-  const values = new Array<Json>(args.length + first);
+  // every argument is read before any parameter is written; into one list of the machine's
+  // (arguments are expressions: nothing enters a body while they run)
+  const values = argValues;
   if (subject !== undefined) values[0] = subject;
+  const n = args.length + first;
   for (let i = 0; i < args.length; i++) values[i + first] = args[i]!(c);
   s.calls.push({ ret, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
-  for (let i = 0; i < values.length; i++) locals[body.params[i]!] = values[i]!;
+  for (let i = 0; i < n; i++) locals[body.params[i]!] = values[i]!;
+  // (not emptied: setting length 0 would drop its storage, and the next call allocate it again)
   return body.entry;
 }
+
+const argValues: Json[] = [];
 
 function ruleOf(ins: Instr): string | undefined {
   if (ins.op === 'choose') return ins.c.rule;
@@ -331,9 +337,10 @@ function openChoice(s: State, c: RunCtx, ch: ChooseInstr, auto: AutoAnswer | und
   const seats: number[] = [];
   for (let i = 0; i < listed.length; i++) if (seats.indexOf(listed[i]!) < 0) seats.push(listed[i]!);
   if (seats.length === 0) return GO_ON;
-  // answered on the spot, the options are read before anything can change them: no copies
+  // answered on the spot, the options are read before anything can change them: no copies, and
+  // the lists are the machine's own (nothing opens a choice while one is being answered)
   const answering = auto !== undefined && auto.left >= seats.length;
-  const options = new Array<Json[]>(seats.length);
+  const options = answering ? answeringOptions : new Array<Json[]>(seats.length);
   for (let k = 0; k < seats.length; k++) {
     const seat = seats[k]!;
     c.locals[ch.meSlot] = seat;
@@ -347,16 +354,22 @@ function openChoice(s: State, c: RunCtx, ch: ChooseInstr, auto: AutoAnswer | und
   }
   if (answering) {
     // every seat answers, then every answer is written, as answer() does when the last seat answers
-    const answers = new Array<Json>(seats.length);
+    const answers = answeringValues;
     for (let k = 0; k < seats.length; k++) answers[k] = auto.answer(ch, seats[k]!, options[k]!);
     auto.left -= seats.length;
     for (let k = 0; k < seats.length; k++) commit(c.p, c, ch, seats[k]!, answers[k]!);
+    // let go of the option lists (kept here they would outlive the young generation)
+    for (let k = 0; k < seats.length; k++) options[k] = EMPTY;
     s.steps++;
     return ANSWERED;
   }
   s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null), answered: new Array<boolean>(seats.length).fill(false) };
   return PENDING;
 }
+
+const answeringOptions: Json[][] = [];
+const EMPTY: Json[] = [];
+const answeringValues: Json[] = [];
 
 /** openChoice for one seat, answered on the spot: the same steps with the lists left out */
 function answerOne(s: State, c: RunCtx, ch: ChooseInstr, seat: number, auto: AutoAnswer): number {
