@@ -17,7 +17,7 @@ import { mergeCommand } from './merge.ts';
 import { simulateCommand } from './simulate.ts';
 import { startCommand } from './start.ts';
 import { testCommand } from './test.ts';
-import { tuneProcessForValidate, validateCommand } from './validate.ts';
+import { validateCommand } from './validate.ts';
 
 /** Build the commander program; `setCode` receives each action's exit code. */
 export function buildProgram(ctx: CliContext, setCode: (code: number) => void): Command {
@@ -172,7 +172,6 @@ export async function run(args: string[], ctx: CliContext = defaultContext()): P
 }
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
-  if (argv[0] === 'validate') tuneProcessForValidate();
   const code = await run(argv);
   process.exitCode = code;
 }

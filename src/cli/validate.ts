@@ -1,7 +1,6 @@
 /** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { basename } from 'node:path';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
@@ -88,18 +87,6 @@ export async function runValidateOn(ctx: CliContext, paths: string[], threads: n
   todo.forEach((dir, k) => cache?.put(dir, checked[k]!));
   let k = 0;
   return report([...targets.failed.map(validatedGame), ...games.map((g) => g ?? checked[k++]!)]);
-}
-
-/**
- * For a process that runs `rules validate` and nothing else (main(), not tests calling run()):
- * no optimizing compiler. Most of validate's code (the YAML parser, the schema check, the game
- * compiler) runs once per process, and even the random games are too short to pay back what
- * V8's optimizing compiler spends on them: without it, `rules validate rules/` took about a
- * fifth less CPU time and less wall time (docs/architecture.md, issue 12 §4). The output is
- * the same: only how fast the code runs changes.
- */
-export function tuneProcessForValidate(): void {
-  setFlagsFromString('--no-opt');
 }
 
 /**
