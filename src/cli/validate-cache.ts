@@ -79,11 +79,15 @@ export function openValidateCache(opts: { dir?: string; engine?: string[]; env?:
     const material = [FORMAT, process.version, process.cwd(), game, folderStamp(game), engineStamp, switches];
     return createHash('sha256').update(JSON.stringify(material)).digest('hex');
   };
-  const fileOf = (game: string): string => join(dir, `${keyOf(game)}.json`);
+  const fileOf = (key: string): string => join(dir, `${key}.json`);
+  /** the key each game had when it was looked up (before its check read its files) */
+  const before = new Map<string, string>();
   return {
     get(game) {
+      const key = keyOf(game);
+      before.set(game, key);
       try {
-        const kept = JSON.parse(readFileSync(fileOf(game), 'utf8')) as { format?: unknown; game?: ValidatedGame };
+        const kept = JSON.parse(readFileSync(fileOf(key), 'utf8')) as { format?: unknown; game?: ValidatedGame };
         const g = kept.game;
         return kept.format === FORMAT && g !== undefined && g.dir === game && Array.isArray(g.diagnostics) ? g : undefined;
       } catch {
@@ -92,8 +96,12 @@ export function openValidateCache(opts: { dir?: string; engine?: string[]; env?:
     },
     put(game, result) {
       if (stackBound(result)) return;
+      // hashed again after the check: a file saved while it ran could belong to either key, so
+      // such a result is not kept
+      const key = keyOf(game);
+      if (before.has(game) && before.get(game) !== key) return;
       try {
-        const file = fileOf(game);
+        const file = fileOf(key);
         const tmp = `${file}.${process.pid}.tmp`;
         writeFileSync(tmp, JSON.stringify({ format: FORMAT, game: result }));
         renameSync(tmp, file);

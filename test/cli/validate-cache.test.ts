@@ -111,6 +111,22 @@ describe('openValidateCache', () => {
     expect(openValidateCache({ dir: at, engine: inputs, env: {} })!.get(dir)).toEqual(result);
   });
 
+  it('keeps no result when a file of the game changed while it was checked', () => {
+    const at = join(tmp, 'unit-3');
+    const game = join(tmp, 'saved-meanwhile');
+    mkdirSync(game, { recursive: true });
+    writeFileSync(join(game, 'game.yaml'), 'game: {id: a}\n');
+    const cache = openValidateCache({ dir: at, engine: inputs, env: {} })!;
+    expect(cache.get(game)).toBeUndefined();
+    writeFileSync(join(game, 'game.yaml'), 'game: {id: b}\n');
+    cache.put(game, { dir: game, diagnostics: [] });
+    expect(kept(at)).toHaveLength(0);
+    // unchanged between the look-up and the check: kept
+    expect(cache.get(game)).toBeUndefined();
+    cache.put(game, { dir: game, diagnostics: [] });
+    expect(kept(at)).toHaveLength(1);
+  });
+
   it('is off with RULES_VALIDATE_CACHE=off, keeps no result that depends on the stack, and keeps at most MAX_KEPT', () => {
     expect(openValidateCache({ engine: inputs, env: { RULES_VALIDATE_CACHE: 'off' } })).toBeUndefined();
     const at = join(tmp, 'unit-2');
