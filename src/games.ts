@@ -7,7 +7,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
-import { smokeGames, smokeSettings } from './interpreter/smoke.ts';
+import { smokeGames, smokeSettings, type RandomGamesSize } from './interpreter/smoke.ts';
 import { folderStamp } from './folder-stamp.ts';
 import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
@@ -30,7 +30,7 @@ export interface GameCheck {
   /** with random games: the option settings played (the covering set, with the player count as one of its factors) */
   played?: Record<string, Json>[];
   /** with random games: how many were played, and the decisions made in them (sized by what they open: smokeGames) */
-  randomGames?: { games: number; decisions: number; replays: number };
+  randomGames?: RandomGamesSize;
   /** the checked spec the engine was made from (its public declarations: names and texts for screens) */
   spec?: Spec;
   /** the loaded spec with its positions (file:line:col of any node), when it loaded */

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Engine, Json } from '../interpreter/api.ts';
 import type { Diagnostic } from '../loader/diagnostics.ts';
+import type { RandomGamesSize } from '../interpreter/smoke.ts';
 import type { Spec } from '../loader/types.generated.ts';
 import type { Prompter } from './prompter.ts';
 
@@ -17,7 +18,7 @@ export interface GameChecked {
   engine?: Engine;
   diagnostics: Diagnostic[];
   played?: Record<string, Json>[];
-  randomGames?: { games: number; decisions: number; replays: number };
+  randomGames?: RandomGamesSize;
 }
 
 export interface GameSource {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Diagnostic } from '../loader/diagnostics.ts';
+import type { RandomGamesSize } from '../interpreter/smoke.ts';
 import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
 import type { ChoiceProof, Json } from '../interpreter/api.ts';
 import { parseIntArg, plural } from './common.ts';
@@ -15,7 +16,7 @@ export interface ValidatedGame {
   noGame?: true;
   diagnostics: Diagnostic[];
   played?: Record<string, Json>[];
-  randomGames?: { games: number; decisions: number; replays: number };
+  randomGames?: RandomGamesSize;
   /** the engine's choice proofs (--verbose), when the game compiled */
   proofs?: ChoiceProof[];
 }

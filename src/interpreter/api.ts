@@ -166,6 +166,12 @@ export interface ChoiceProof {
   by?: 'form' | 'guard' | 'stages';
 }
 
+/** the options a game read: by name, or `all` once it read them whole (createWatched) */
+export interface OptionsRead {
+  names: ReadonlySet<string>;
+  all: boolean;
+}
+
 /** Tools-only extension of the Engine: inspect and arrange states (tests, scenario runner, debugging). */
 export interface EngineTools<State = unknown> extends Engine<State> {
   /** evaluate an expression of the spec language on a state (full knowledge) */
@@ -181,7 +187,7 @@ export interface EngineTools<State = unknown> extends Engine<State> {
    * counts, initial values — included): `names` read one by one, `all` once read whole. A game is
    * a function of its seed and the option values it reads (validate's random games use it).
    */
-  createWatched(config: GameConfig): { state: State; reads: { names: ReadonlySet<string>; all: boolean } };
+  createWatched(config: GameConfig): { state: State; reads: OptionsRead };
   /** the card kinds this game was made with (players and options decide the counts) */
   kindsInPlay(state: State): string[];
   /**

@@ -5,12 +5,11 @@
  * game is a function of its seed and of the option values it reads, so two settings that agree on
  * every option one of them read play the same game.
  */
-import type { Json } from './api.ts';
+import type { Json, OptionsRead } from './api.ts';
 
-export interface OptionReads {
+/** OptionsRead as it is noted (the engine's side of createWatched) */
+export interface OptionReads extends OptionsRead {
   names: Set<string>;
-  /** the object was read whole: every option counts as read */
-  all: boolean;
 }
 
 export const noReads = (): OptionReads => ({ names: new Set(), all: false });

@@ -6,7 +6,7 @@
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { Action, Engine, GameConfig, Json } from './api.ts';
+import type { Action, Engine, GameConfig, Json, OptionsRead } from './api.ts';
 
 export interface SmokeFailure {
   rule?: string;
@@ -70,8 +70,12 @@ export interface SmokeReport {
   replays: (SmokeGame & { of: number })[];
 }
 
-/** what a played game read of its options (engines that can say: createWatched) */
-type Reads = { names: ReadonlySet<string>; all: boolean };
+/** how many random games were played, the decisions made in them, and the games not played as replays (validate --verbose) */
+export interface RandomGamesSize {
+  games: number;
+  decisions: number;
+  replays: number;
+}
 
 /** one random validation game: its player count, option setting and seed */
 export interface SmokeGame {
@@ -123,7 +127,7 @@ export function smokeGames(engine: Engine): SmokeReport {
   for (const games of sweep) {
     const seen = new Set<string>();
     /** the games played under this player count, with what each read of its options */
-    const readBy: { seed: number; options: Record<string, Json>; reads: Reads; index: number }[] = [];
+    const readBy: { seed: number; options: Record<string, Json>; reads: OptionsRead; index: number }[] = [];
     /** plays one game and notes it; ok is false when it failed (one failure is enough to act on) */
     const play = (g: SmokeGame): { ok: boolean; decisions: number; fresh: boolean } => {
       // a game is a function of its seed and the option values it reads: a setting that agrees
@@ -160,15 +164,15 @@ export function smokeGames(engine: Engine): SmokeReport {
 }
 
 /** whether two settings agree on every option that `reads` names (all declared ones when it read them whole) */
-function agree(reads: Reads, a: Record<string, Json>, b: Record<string, Json>, declared: string[]): boolean {
+function agree(reads: OptionsRead, a: Record<string, Json>, b: Record<string, Json>, declared: string[]): boolean {
   for (const n of reads.all ? declared : reads.names) if (a[n] !== b[n]) return false;
   return true;
 }
 
 /** one seeded random game; `seen` collects the choices it opens and the end it reaches, `opened` lists those it saw first; `reads`: what it read of its options, when the engine can say */
-function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number, seen: Set<string>): { failure?: SmokeFailure; decisions: number; opened: string[]; reads?: Reads } {
-  const watch = (engine as { createWatched?: (c: GameConfig) => { state: unknown; reads: Reads } }).createWatched;
-  let reads: Reads | undefined;
+function tryGame(engine: Engine, players: number, options: Record<string, Json>, seed: number, seen: Set<string>): { failure?: SmokeFailure; decisions: number; opened: string[]; reads?: OptionsRead } {
+  const watch = (engine as { createWatched?: (c: GameConfig) => { state: unknown; reads: OptionsRead } }).createWatched;
+  let reads: OptionsRead | undefined;
   const rng = xoroshiro128plus(seed * 7919);
   let decisions = 0;
   const opened: string[] = [];
