@@ -9,6 +9,7 @@
  * to K too); names are the generator's own. tokens.ts checks the result again.
  */
 import type { Span } from '../expr/ast.ts';
+import type { FunctionBody } from '../expr/errors.ts';
 import type { IR, Lam, MemberRead, Path } from '../expr/ir.ts';
 import type { Compiled } from '../expr/scope.ts';
 import { readsSlot, startsEvaluation } from '../expr/compile.ts';
@@ -24,7 +25,8 @@ export interface Emitted {
 }
 
 /** a spec function's body that is itself one of the generated functions: called directly */
-export type DirectCalls = ReadonlyMap<Compiled, { index: number; at: Span }>;
+/** an expression's entry -> its generated function; `body`: it is a spec function's body */
+export type DirectCalls = ReadonlyMap<Compiled, { index: number; at: Span; body?: FunctionBody }>;
 
 /** `code`: the program's instructions, whose straight-line runs become block functions (blocks.ts) */
 export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map(), code: readonly Instr[] = []): Emitted {
@@ -291,36 +293,37 @@ class Emitter implements BlockHost {
         this.line(`let ${v};`);
         if (!ir.memo) {
           args.forEach((a, i) => this.line(`L[${int(ir.slots[i]!)}]=${a};`));
-          this.callBody(ir.body, v);
+          this.callBody(ir.body, v, ir.at);
           return v;
         }
         // as keptCall: the value this evaluation already computed, else the call, then kept
         const m = this.k(ir.memo);
         if (args.length === 0) {
           this.line(`if(${m}[0]===R.epoch[0]){${v}=${m}[1];}else{`);
-          this.callBody(ir.body, v);
+          this.callBody(ir.body, v, ir.at);
           this.line(`${m}[0]=R.epoch[0];${m}[1]=${v};}`);
           return v;
         }
         const a = args[0]!;
         this.line(`if(${a}!=null&&${m}[0][${a}]===R.epoch[0]){${v}=${m}[1][${a}];}else{`);
         this.line(`L[${int(ir.slots[0]!)}]=${a};`);
-        this.callBody(ir.body, v);
+        this.callBody(ir.body, v, ir.at);
         this.line(`if(${a}!=null){${m}[0][${a}]=R.epoch[0];${m}[1][${a}]=${v};}}`);
         return v;
       }
     }
   }
 
-  /** `into = body(c)`: the body's own function, its faults placed at the body as its entry places them; else its closure */
-  private callBody(body: Compiled, into: string): void {
+  /** `into = body(c)` for a call at `call`: the body's own function, its faults named as its entry
+   *  names them, else its closure; either way a fault is placed at the call (placedAtCall) */
+  private callBody(body: Compiled, into: string, call: Span): void {
     const d = this.direct.get(body);
-    if (!d) {
-      this.line(`${into}=${this.k(body)}(c);`);
+    const err = this.fresh();
+    if (!d?.body) {
+      this.line(`try{${into}=${this.k(body)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(call)});}`);
       return;
     }
-    const err = this.fresh();
-    this.line(`try{${into}=f${int(d.index)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(d.at)});}`);
+    this.line(`try{${into}=f${int(d.index)}(c);}catch(${err}){throw R.atCall(${err},${this.k(d.at)},${this.k(d.body)},${this.k(call)});}`);
   }
 
   /** a keyed zone's whole array and where its items lie, when `ir` reads one (else undefined: nothing emitted) */

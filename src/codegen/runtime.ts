@@ -2,7 +2,7 @@
  * `R`: the only helpers generated code calls, one entry per name in RUNTIME_NAMES. Each means
  * exactly what the closure compiler does at the same node (src/expr/compile.ts, builtins.ts).
  */
-import { asRuntimeError, mod, sameList } from '../expr/compile.ts';
+import { asRuntimeError, faultAtCall, mod, sameList } from '../expr/compile.ts';
 import { concatLists, orderByKeys, rangeList, reversed } from '../expr/builtins.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import { EPOCH } from '../expr/memo.ts';
@@ -18,6 +18,7 @@ export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown 
   mod,
   sameList,
   rethrow: asRuntimeError,
+  atCall: faultAtCall,
   concat: concatLists,
   range: rangeList,
   order: orderByKeys,

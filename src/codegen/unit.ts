@@ -8,6 +8,7 @@
  */
 import type { Compiled } from '../expr/scope.ts';
 import type { Span } from '../expr/ast.ts';
+import type { FunctionBody } from '../expr/errors.ts';
 import type { CodeCell, CodeSink, IR } from '../expr/ir.ts';
 import type { BlockFn, Instr } from '../interpreter/program.ts';
 
@@ -49,7 +50,7 @@ export function codegenEnabled(): boolean {
 export class CodeUnit implements CodeSink {
   private readonly cells: { ir: IR; cell: CodeCell; at: Span }[] = [];
   /** the function callers get for a cell -> its index among the generated functions */
-  private readonly entries = new Map<Compiled, number>();
+  private readonly entries = new Map<Compiled, { index: number; body?: FunctionBody }>();
 
   /** `makeFunction`: the Function constructor to use (a test passes one of a context that forbids code from strings) */
   constructor(private readonly makeFunction: FunctionConstructor = Function) {}
@@ -61,9 +62,9 @@ export class CodeUnit implements CodeSink {
     return cell;
   }
 
-  entry(cell: CodeCell, entry: Compiled): void {
+  entry(cell: CodeCell, entry: Compiled, body?: FunctionBody): void {
     const i = this.cells.findLastIndex((c) => c.cell === cell);
-    if (i >= 0) this.entries.set(entry, i);
+    if (i >= 0) this.entries.set(entry, { index: i, ...(body ? { body } : {}) });
   }
 
   /** generate, check and install (the expressions' cells, and `program.blocks`); the report is kept for `program` */
@@ -77,7 +78,7 @@ export class CodeUnit implements CodeSink {
     const expressions = this.cells.length;
     let emitted;
     try {
-      const direct = new Map([...this.entries].map(([entry, i]) => [entry, { index: i, at: this.cells[i]!.at }] as const));
+      const direct = new Map([...this.entries].map(([entry, e]) => [entry, { ...e, at: this.cells[e.index]!.at }] as const));
       emitted = emitProgram(this.cells.map((c) => c.ir), direct, program.code ?? []);
     } catch (err) {
       return { mode: 'closures', reason: `internal error in the generator: ${(err as Error).message}`, expressions, blocks: 0, constants: 0 };

@@ -6,7 +6,7 @@
 import type { Ast, BinaryNode, CallNode, IndexNode, LambdaNode, MemberNode, NameNode, Span } from './ast.ts';
 import { builtinNames, builtins } from './builtins.ts';
 import type { C, CLambda, Cx } from './cx.ts';
-import { ExprRuntimeError, type ExprError } from './errors.ts';
+import { ExprRuntimeError, where, type ExprError, type FunctionBody } from './errors.ts';
 import { irOf, type CodeSink } from './ir.ts';
 import { parseExpr } from './parser.ts';
 import { sharedCalls, sharedCallsEnabled, type SharedCalls } from './shared-calls.ts';
@@ -278,7 +278,7 @@ export class Compiler implements Cx {
     if (builtin) return builtin(n, this);
     const f = this.scope.fn(n.name);
     if (!f) {
-      if (this.scope.name(n.name)) return this.error(n, `'${n.name}' is not a function`);
+      if (this.scope.name(n.name)) return this.error(n, `'${n.name}' names a value, not a function: it cannot be called`);
       const candidates = [...builtinNames, ...(this.scope.names?.() ?? [])];
       return this.error({ offset: n.offset, length: n.name.length }, `unknown function '${n.name}'${didYouMean(n.name, candidates)}`);
     }
@@ -309,8 +309,9 @@ export class Compiler implements Cx {
         const slot = this.sharedSlot(earlier);
         return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
-      const call = f.memo ? keptCall(f.memo, f.slots, f.body, fs) : directCall(f.slots, f.body, fs);
-      const ir = { t: 'ucall', slots: f.slots, body: f.body, args: irs, ...(f.memo ? { memo: f.memo } : {}) } as const;
+      const body = placedAtCall(f.body, n);
+      const call = f.memo ? keptCall(f.memo, f.slots, body, fs) : directCall(f.slots, body, fs);
+      const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(f.memo ? { memo: f.memo } : {}) } as const;
       if (!this.firsts.has(n)) return { type: r, fn: call, ir };
       const slot = this.sharedSlot(n);
       return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
@@ -470,6 +471,17 @@ function isSlotFunction(f: FunctionBinding): f is SlotFunctionBinding {
   return Array.isArray((f as Partial<SlotFunctionBinding>).slots) && typeof (f as Partial<SlotFunctionBinding>).body === 'function';
 }
 
+/** `body` run by a call at `at`: a fault inside the body is placed at the call (asRuntimeError) */
+function placedAtCall(body: Compiled, at: Span): Compiled {
+  return (ctx) => {
+    try {
+      return body(ctx);
+    } catch (err) {
+      throw asRuntimeError(err, at);
+    }
+  };
+}
+
 /** directCall, looking the value up first in the function's table for this evaluation (memo.ts) */
 function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs: Compiled[]): Compiled {
   if (fs.length === 0) {
@@ -612,7 +624,7 @@ function toAst(src: string | Ast): { ast: Ast } | { errors: ExprError[] } {
 }
 
 /** a whole expression (not a lambda's body) that must give `expected` */
-function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined, functionBody = false): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined, functionBody: FunctionBody | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   const c = new Compiler(scope);
   c.shareCalls(ast);
   const r = c.expr(ast);
@@ -646,20 +658,28 @@ function readsKept(f: SlotFunctionBinding): boolean {
  * reads kept values starts an evaluation (memo.ts); a function's body never does, since it is
  * entered only from inside an expression.
  */
-function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boolean, usesKept: boolean): Compiled {
+function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: FunctionBody | undefined, usesKept: boolean): Compiled {
   const fn = r.fn;
   if (r.konst || slotOf.has(fn)) return fn;
   // with a sink, the closure runs until the program's generated code replaces it in the cell
   const cell = sink ? sink.add(irOf(r), fn, at) : { run: fn };
   // the entry of an expression that begins no evaluation (a function body, or one that reads no
   // kept values), and the look-ahead's way into one that does (sameEvaluation)
-  const within: Compiled = (ctx) => {
-    try {
-      return cell.run(ctx);
-    } catch (err) {
-      throw asRuntimeError(err, at);
-    }
-  };
+  const within: Compiled = functionBody
+    ? (ctx) => {
+        try {
+          return cell.run(ctx);
+        } catch (err) {
+          throw faultInBody(err, at, functionBody);
+        }
+      }
+    : (ctx) => {
+        try {
+          return cell.run(ctx);
+        } catch (err) {
+          throw asRuntimeError(err, at);
+        }
+      };
   const begins = usesKept && !functionBody;
   const entry: Compiled = begins
     ? (ctx) => {
@@ -671,7 +691,7 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: boole
         }
       }
     : within;
-  sink?.entry(cell, entry);
+  sink?.entry(cell, entry, functionBody);
   if (usesKept) keptUsers.add(entry);
   if (begins) inSameEvaluation.set(entry, within);
   return entry;
@@ -694,19 +714,37 @@ export function beginEvaluation(): void {
   EPOCH[0]!++;
 }
 
+/** `err` as a fault of the expression it leaves at `at`: one placed already keeps its place, one
+ *  still in a function's body (not placed at a call, nor at a caller's whole span) takes `at` */
 export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
-  if (err instanceof ExprRuntimeError) return err;
+  if (err instanceof ExprRuntimeError) return err.inBody ? new ExprRuntimeError(err.message, at) : err;
   const message = err instanceof TypeError && / of (null|undefined)\b/.test(err.message) ? 'a value here is none where a list or an item is needed' : (err as Error).message;
   return new ExprRuntimeError(message, at);
 }
 
+/**
+ * A fault leaving the body (at `at`) of spec function `body`: its message says which function and
+ * where in the body, and it is marked to be placed at the call that entered the body (a body's
+ * offsets mean nothing in the caller's expression). One from a call inside this body is placed
+ * at that call already; one that came out of a deeper body unplaced is at this whole body.
+ */
+export function faultInBody(err: unknown, at: Span, body: FunctionBody): ExprRuntimeError {
+  const e = asRuntimeError(err, at);
+  return new ExprRuntimeError(`${e.message} (in function '${body.name}', ${where(body.src, e.offset)})`, at, true);
+}
+
+/** a fault leaving the body of `body` (at `at`) entered by a call at `call` (generated code's calls) */
+export function faultAtCall(err: unknown, at: Span, body: FunctionBody, call: Span): ExprRuntimeError {
+  return asRuntimeError(faultInBody(err, at, body), call);
+}
+
 /** `sink`: the program's code unit, when its expressions are to become generated code;
  *  `functionBody`: the body of a spec function, entered only from inside expressions (memo.ts) */
-export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink, opts?: { functionBody?: boolean }): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink, opts?: { functionBody?: FunctionBody }): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   try {
     const p = toAst(src);
     if ('errors' in p) return p;
-    return compilePlain(p.ast, scope, expected, sink, opts?.functionBody === true);
+    return compilePlain(p.ast, scope, expected, sink, opts?.functionBody);
   } catch (err) {
     return internal(src, err);
   }
@@ -735,7 +773,7 @@ export function compileLambda(
         const like = n === 1 ? 'x => …' : `(${['x', 'y', 'z'].slice(0, n).join(', ')}${n > 3 ? ', …' : ''}) => …`;
         return { errors: [{ message: `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, like ${like}`, offset: ast.offset, length: ast.length }] };
       }
-      const r = compilePlain(ast, scope, expected, sink);
+      const r = compilePlain(ast, scope, expected, sink, undefined);
       if ('errors' in r) return r;
       const f = r.fn;
       return { fn: (ctx) => f(ctx), type: r.type };
@@ -749,7 +787,7 @@ export function compileLambda(
     const { slots, value: r } = c.withParams(lam, paramTypes, () => c.expr(lam.body));
     mismatch(c, lam.body, r, expected, 'the lambda must give a ');
     if (c.errors.length > 0) return { errors: sorted(c.errors) };
-    const body = guarded(r, lam.body, sink, false, c.usesKept);
+    const body = guarded(r, lam.body, sink, undefined, c.usesKept);
     let fn: CompiledLambda;
     if (n === 0) {
       fn = (ctx) => body(ctx);

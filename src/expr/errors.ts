@@ -12,12 +12,22 @@ export interface ExprError {
 export class ExprRuntimeError extends Error {
   readonly offset: number;
   readonly length: number;
-  constructor(message: string, span: Span) {
+  /** the span is inside a spec function's body, not yet placed at the call that entered it:
+   *  whoever catches it next places it in its own expression (asRuntimeError) */
+  readonly inBody: boolean;
+  constructor(message: string, span: Span, inBody = false) {
     super(message);
     this.name = 'ExprRuntimeError';
     this.offset = span.offset;
     this.length = span.length;
+    this.inBody = inBody;
   }
+}
+
+/** a spec function's body, as a fault inside it is named: the function and its source */
+export interface FunctionBody {
+  name: string;
+  src: string;
 }
 
 /** "column 7", or "line 2, column 3" for a multi-line source: used inside messages. */

@@ -6,6 +6,7 @@
  * node by node and stay correct).
  */
 import type { Span } from './ast.ts';
+import type { FunctionBody } from './errors.ts';
 import type { Compiled, FunctionBinding } from './scope.ts';
 import type { MemoTable } from './memo.ts';
 
@@ -76,7 +77,8 @@ export type IR =
   /** a scope function: `f.call([args], ctx)` */
   | { t: 'fcall'; f: FunctionBinding; args: IR[] }
   /** a spec function: every argument evaluated, then written to its slot, then the body run */
-  | { t: 'ucall'; slots: readonly number[]; body: Compiled; args: IR[]; memo?: MemoTable }
+  /** `at`: the call, where a fault inside the body is placed */
+  | { t: 'ucall'; slots: readonly number[]; body: Compiled; at: Span; args: IR[]; memo?: MemoTable }
   /** `a`'s value, also written to `slot`: a call whose value a later call reuses (shared-calls.ts) */
   | { t: 'store'; slot: number; a: IR };
 
@@ -95,8 +97,8 @@ export interface CodeCell {
 export interface CodeSink {
   /** `at`: the expression's span, which a fault inside it is reported at */
   add(ir: IR, closure: Compiled, at: Span): CodeCell;
-  /** `entry` is the function callers get for the cell (a spec function's body: generated calls go straight to the cell's code) */
-  entry(cell: CodeCell, entry: Compiled): void;
+  /** `entry` is the function callers get for the cell (a spec function's body, `body`: generated calls go straight to the cell's code) */
+  entry(cell: CodeCell, entry: Compiled, body?: FunctionBody): void;
 }
 
 /** the typed form of a compiled node: its value if known, else its IR, else its closure */

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ExprRuntimeError } from '../../src/expr/index.ts';
 import { compileGameDir } from '../../src/games.ts';
 import { errorsOf, tinyGame } from './helpers.ts';
 
@@ -27,5 +30,54 @@ describe('functions ordered by their dependencies', () => {
     const errs = errorsOf(dir);
     expect(errs[0]).toMatch(/functions call each other in a circle: a → b → c → a/);
     expect(errs.filter((e) => /circle/.test(e))).toHaveLength(1);
+  });
+});
+
+describe("a fault inside a function's body", () => {
+  // found by the expression fuzzer: the body's own offset was reported as if it were in the caller
+  const fns = `functions:\n${fn('plus', 's.points + 1')}\n${fn('twice', '1 + plus(s) * 2')}`;
+
+  it('is placed at the call, and names the function and where in its body', () => {
+    const dir = tinyGame({ extra: fns });
+    const { engine } = compileGameDir(dir, { smoke: true });
+    const s = engine!.create({ players: 2, seed: 1 });
+    const src = '10 + twice(none)';
+    let caught: unknown;
+    try {
+      engine!.evaluate(s, src);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ExprRuntimeError);
+    const e = caught as ExprRuntimeError;
+    expect(src.slice(e.offset, e.offset + e.length)).toBe('twice(none)');
+    expect(e.message).toBe("cannot read '.points' of none (in function 'plus', column 1) (in function 'twice', column 5)");
+  });
+
+  it('is placed at the call of score() too (the outcome\'s lambda, called as a function)', () => {
+    const { engine } = compileGameDir(tinyGame({ extra: fns }), { smoke: true });
+    const s = engine!.create({ players: 2, seed: 1 });
+    const src = '1 + score(none)';
+    let caught: unknown;
+    try {
+      engine!.evaluate(s, src);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ExprRuntimeError);
+    const e = caught as ExprRuntimeError;
+    expect(src.slice(e.offset, e.offset + e.length)).toBe('score(none)');
+    expect(e.message).toBe("cannot read '.points' of none (in function 'score', column 6)");
+  });
+
+  it('is reported by the random games at the calling expression in the rule file', () => {
+    const dir = tinyGame({ extra: fns, body: '      - set: seat(0).points\n        to: "10 + twice(none)"' });
+    const { diagnostics } = compileGameDir(dir, { smoke: true });
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toHaveLength(1);
+    const line = readFileSync(join(dir, 'game.yaml'), 'utf8').split('\n')[errors[0]!.line - 1]!;
+    // the column is that of `twice(none)` inside the quoted expression
+    expect(line.slice(errors[0]!.col - 1)).toBe('twice(none)"');
+    expect(errors[0]!.message).toMatch(/cannot read '\.points' of none \(in function 'plus', column 1\) \(in function 'twice', column 5\)/);
   });
 });

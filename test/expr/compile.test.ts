@@ -111,7 +111,7 @@ describe('type errors point at the culprit', () => {
     ['[1, "x"]', 'list items must all have one type: this one is string, the earlier ones number', '"x"'],
     ['x => x', 'a lambda (x => …) is only allowed as an argument of a function that takes one, such as count, filter or map', 'x => x'],
     ['count', "'count' is a function: call it with its arguments, like count(…)", 'count'],
-    ['a(1)', "'a' is not a function", 'a(1)'],
+    ['a(1)', "'a' names a value, not a function: it cannot be called", 'a(1)'],
     ['5.wounds'.replace('5', '(5)'), 'number has no member \'wounds\'', 'wounds'],
     ['none.wounds', "none has no members, so no 'wounds'", 'wounds'],
   ])('%s', (src, message, at) => {

@@ -6,6 +6,7 @@ import { list } from './declarations.ts';
 import { T, varType } from './types.ts';
 import { keepable, memoTable, worthKeeping } from '../../expr/memo.ts';
 import { sharedCallsEnabled } from '../../expr/shared-calls.ts';
+import { faultInBody } from '../../expr/compile.ts';
 
 /**
  * User functions, compiled in the order of their dependencies, so a function may use any other,
@@ -29,7 +30,7 @@ export function compileFunctions(cc: Compiler, spec: Node): void {
       params.push({ slot, type });
     });
     cc.compiling = id;
-    const body = cc.expr(f, 'body', env, undefined, 'full', { functionBody: true });
+    const body = cc.expr(f, 'body', env, undefined, 'full', { functionBody: { name: id, src: String(f['body']) } });
     cc.compiling = undefined;
     if (!body) continue;
     // a body that loops keeps its values for the rest of an evaluation (src/expr/memo.ts)
@@ -77,7 +78,17 @@ export function compileOutcome(cc: Compiler, spec: Node): void {
       p.score = (c, seat) => score(c, seat) as number;
       const slot = cc.newSlot();
       // score(s) becomes a function every later expression can call
-      cc.functions.set('score', { id: 'score', params: [{ slot, type: T.seat }], returns: T.number, body: (c) => score(c, c.locals[slot]) });
+      // as a spec function's body: a fault inside the lambda is named and placed at the call (faultInBody)
+      const src = String(outcome['score']);
+      const whole = { offset: 0, length: src.length };
+      const body = (c: RunCtx): unknown => {
+        try {
+          return score(c, c.locals[slot]);
+        } catch (err) {
+          throw faultInBody(err, whole, { name: 'score', src });
+        }
+      };
+      cc.functions.set('score', { id: 'score', params: [{ slot, type: T.seat }], returns: T.number, body });
     }
   }
   const results = list(outcome, 'results');
