@@ -8,6 +8,8 @@
  *   validate   bench/validate.ts: `rules validate` against the commit before the speed work
  *   simulate   bench/simulate.ts: `--workers 2` against one worker, and memory over 10³–10⁵ games
  *   docs       bench/docs.ts: `npm run docs:build`, wall time and peak memory
+ *   where      bench/where.ts: where a playout's time goes, by part of the engine, and the most
+ *              "generated / closures" can reach while only expressions and blocks are generated
  *
  *   npm run bench                                    # everything (several minutes)
  *   npm run bench -- --only playouts,validate        # some parts
@@ -29,7 +31,7 @@ const arg = (name: string): string | undefined => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const PARTS = ['playouts', 'validate', 'simulate', 'docs'] as const;
+const PARTS = ['playouts', 'validate', 'simulate', 'docs', 'where'] as const;
 type Part = (typeof PARTS)[number];
 const only = arg('only')?.split(',') ?? [...PARTS];
 for (const p of only) if (!PARTS.includes(p as Part)) throw new Error(`--only: no part '${p}'; parts: ${PARTS.join(', ')}`);
@@ -39,6 +41,7 @@ const SCRIPTS: Record<Part, { file: string; node: string[]; args: string[] }> = 
   validate: { file: 'bench/validate.ts', node: [], args: ['--base', '7eb8d99', '--runs', '3'] },
   simulate: { file: 'bench/simulate.ts', node: ['--expose-gc'], args: [] },
   docs: { file: 'bench/docs.ts', node: [], args: [] },
+  where: { file: 'bench/where.ts', node: [], args: [] },
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-all-'));
@@ -81,7 +84,9 @@ if (playouts) {
       continue;
     }
     const gen = g.ratios['interpreter/closures'];
-    rows.push({ target: `${g.game} ${g.players}p: generated ≥ 6× closures`, figure: `${range(gen, 2)}×`, met: gen ? gen.median >= 6 : undefined });
+    const bound = (figures.where as Record<string, { bound: number }> | undefined)?.[g.game]?.bound;
+    const ceiling = bound !== undefined ? `; at most ${bound.toFixed(2)}× while only expressions and blocks are generated (where)` : '';
+    rows.push({ target: `${g.game} ${g.players}p: generated ≥ 6× closures`, figure: `${range(gen, 2)}×${ceiling}`, met: gen ? gen.median >= 6 : undefined });
     const ref = g.ratios['interpreter/reference'];
     if (ref) rows.push({ target: `${g.game} ${g.players}p: interpreter ≥ 0.5× same-games reference`, figure: range(ref, 3), met: ref.median >= 0.5 });
     if (g.game === 'speakeasy' && g.players === 4) {
