@@ -187,8 +187,8 @@ export interface Body {
   entry: number;
   /** parameter slots, in declaration order */
   params: number[];
-  /** the body's own local slots, [lo, hi): saved on entry and restored on return, so a body
-   *  that is running may be entered again */
+  /** the body's own local slots, [lo, hi): no other body's; saved on entry and restored on
+   *  return when the body is running already, so a running body may be entered again */
   lo: number;
   hi: number;
 }

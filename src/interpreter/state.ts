@@ -34,7 +34,8 @@ export interface PendingState {
 /** One running body: where to go back to, and the locals of the body it interrupted. */
 export interface CallFrame {
   ret: number;
-  /** the callee's slots [lo, lo + saved.length) as they were before the call */
+  /** the callee's slots [lo, lo + saved.length) as they were before the call: empty when the
+   *  callee was not running already (its slots are its own, and dead between its runs) */
   lo: number;
   saved: Json[];
 }

@@ -10,7 +10,7 @@ import type { BlockMachine, Body, ChooseInstr, Instr, Program, Run, RunCtx, Sour
 import { shuffleInPlace } from './rng.ts';
 import { handleOf, log, resolveRef, zoneName, zoneOf } from './runtime.ts';
 import { applyStacked } from './stacked.ts';
-import type { PendingState, State } from './state.ts';
+import type { CallFrame, PendingState, State } from './state.ts';
 
 export class EngineError extends Error {
   constructor(
@@ -284,13 +284,24 @@ function enter(s: State, locals: Json[], c: RunCtx, body: Body, args: Run<Json>[
   if (subject !== undefined) values[0] = subject;
   const n = args.length + first;
   for (let i = 0; i < args.length; i++) values[i + first] = args[i]!(c);
-  s.calls.push({ ret, lo: body.lo, saved: locals.slice(body.lo, body.hi) });
+  // a body's slots are its own (compileBodies gives each body a range no other has): unless it is
+  // running already, further out on the stack, nothing reads them again, and there is nothing to save
+  s.calls.push({ ret, lo: body.lo, saved: body.hi > body.lo && running(s.calls, body.lo) ? locals.slice(body.lo, body.hi) : NOTHING_SAVED });
   for (let i = 0; i < n; i++) locals[body.params[i]!] = values[i]!;
   // (not emptied: setting length 0 would drop its storage, and the next call allocate it again)
   return body.entry;
 }
 
 const argValues: Json[] = [];
+
+/** the frame of a body entered while not running: no slots to put back (never written: shared) */
+const NOTHING_SAVED: Json[] = [];
+
+/** whether a body whose slots begin at `lo` is running: a frame of the return stack entered it */
+function running(calls: readonly CallFrame[], lo: number): boolean {
+  for (let i = 0; i < calls.length; i++) if (calls[i]!.lo === lo) return true;
+  return false;
+}
 
 function ruleOf(ins: Instr): string | undefined {
   if (ins.op === 'choose') return ins.c.rule;
