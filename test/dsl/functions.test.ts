@@ -37,37 +37,29 @@ describe("a fault inside a function's body", () => {
   // found by the expression fuzzer: the body's own offset was reported as if it were in the caller
   const fns = `functions:\n${fn('plus', 's.points + 1')}\n${fn('twice', '1 + plus(s) * 2')}`;
 
-  it('is placed at the call, and names the function and where in its body', () => {
-    const dir = tinyGame({ extra: fns });
-    const { engine } = compileGameDir(dir, { smoke: true });
+  /** the run-time fault of evaluating `src` on a fresh game: what it covers of `src`, and its message */
+  function faultOf(src: string): { covers: string; message: string } {
+    const { engine } = compileGameDir(tinyGame({ extra: fns }), { smoke: true });
     const s = engine!.create({ players: 2, seed: 1 });
-    const src = '10 + twice(none)';
-    let caught: unknown;
     try {
       engine!.evaluate(s, src);
     } catch (err) {
-      caught = err;
+      expect(err).toBeInstanceOf(ExprRuntimeError);
+      const e = err as ExprRuntimeError;
+      return { covers: src.slice(e.offset, e.offset + e.length), message: e.message };
     }
-    expect(caught).toBeInstanceOf(ExprRuntimeError);
-    const e = caught as ExprRuntimeError;
-    expect(src.slice(e.offset, e.offset + e.length)).toBe('twice(none)');
-    expect(e.message).toBe("cannot read '.points' of none (in function 'plus', column 1) (in function 'twice', column 5)");
+    throw new Error(`${src} gave a value`);
+  }
+
+  it('is placed at the call, and names the function and where in its body', () => {
+    expect(faultOf('10 + twice(none)')).toEqual({
+      covers: 'twice(none)',
+      message: "cannot read '.points' of none (in function 'plus', column 1) (in function 'twice', column 5)",
+    });
   });
 
   it('is placed at the call of score() too (the outcome\'s lambda, called as a function)', () => {
-    const { engine } = compileGameDir(tinyGame({ extra: fns }), { smoke: true });
-    const s = engine!.create({ players: 2, seed: 1 });
-    const src = '1 + score(none)';
-    let caught: unknown;
-    try {
-      engine!.evaluate(s, src);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(ExprRuntimeError);
-    const e = caught as ExprRuntimeError;
-    expect(src.slice(e.offset, e.offset + e.length)).toBe('score(none)');
-    expect(e.message).toBe("cannot read '.points' of none (in function 'score', column 6)");
+    expect(faultOf('1 + score(none)')).toEqual({ covers: 'score(none)', message: "cannot read '.points' of none (in function 'score', column 6)" });
   });
 
   it('is reported by the random games at the calling expression in the rule file', () => {
