@@ -309,8 +309,7 @@ export class Compiler implements Cx {
         const slot = this.sharedSlot(earlier);
         return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
-      const body = placedAtCall(f.body, n);
-      const call = f.memo ? keptCall(f.memo, f.slots, body, fs) : directCall(f.slots, body, fs);
+      const call = f.memo ? keptCall(f.memo, f.slots, f.body, fs, n) : directCall(f.slots, f.body, fs, n);
       const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(f.memo ? { memo: f.memo } : {}) } as const;
       if (!this.firsts.has(n)) return { type: r, fn: call, ir };
       const slot = this.sharedSlot(n);
@@ -471,24 +470,24 @@ function isSlotFunction(f: FunctionBinding): f is SlotFunctionBinding {
   return Array.isArray((f as Partial<SlotFunctionBinding>).slots) && typeof (f as Partial<SlotFunctionBinding>).body === 'function';
 }
 
-/** `body` run by a call at `at`: a fault inside the body is placed at the call (asRuntimeError) */
-function placedAtCall(body: Compiled, at: Span): Compiled {
-  return (ctx) => {
-    try {
-      return body(ctx);
-    } catch (err) {
-      throw asRuntimeError(err, at);
-    }
-  };
+/** `body(ctx)` for a call at `at`: a fault inside the body is placed at the call (asRuntimeError).
+ *  Small enough for V8 to inline into each call's closure, where a wrapper closure per call would
+ *  cost one more call on every run. */
+function enterBody(body: Compiled, ctx: Ctx, at: Span): unknown {
+  try {
+    return body(ctx);
+  } catch (err) {
+    throw asRuntimeError(err, at);
+  }
 }
 
 /** directCall, looking the value up first in the function's table for this evaluation (memo.ts) */
-function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs: Compiled[]): Compiled {
+function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs: Compiled[], at: Span): Compiled {
   if (fs.length === 0) {
     const t = memo as [number, unknown];
     return (ctx) => {
       if (t[0] === EPOCH[0]) return t[1];
-      const v = body(ctx);
+      const v = enterBody(body, ctx, at);
       t[0] = EPOCH[0]!;
       t[1] = v;
       return v;
@@ -501,21 +500,21 @@ function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs:
     const x = a(ctx) as number | null;
     if (x === null || x === undefined) {
       ctx.locals[s0] = x;
-      return body(ctx);
+      return enterBody(body, ctx, at);
     }
     if (stamps[x] === EPOCH[0]) return values[x];
     ctx.locals[s0] = x;
-    const v = body(ctx);
+    const v = enterBody(body, ctx, at);
     stamps[x] = EPOCH[0]!;
     values[x] = v;
     return v;
   };
 }
 
-function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): Compiled {
+function directCall(slots: readonly number[], body: Compiled, fs: Compiled[], at: Span): Compiled {
   switch (fs.length) {
     case 0:
-      return body;
+      return (ctx) => enterBody(body, ctx, at);
     case 1: {
       const [a] = fs as [Compiled];
       const [s0] = slots as [number];
@@ -524,13 +523,13 @@ function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): C
       if (sa !== undefined) {
         return (ctx) => {
           ctx.locals[s0] = ctx.locals[sa];
-          return body(ctx);
+          return enterBody(body, ctx, at);
         };
       }
       return (ctx) => {
         const x = a(ctx);
         ctx.locals[s0] = x;
-        return body(ctx);
+        return enterBody(body, ctx, at);
       };
     }
     case 2: {
@@ -546,7 +545,7 @@ function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): C
           const y = locals[sb];
           locals[s0] = x;
           locals[s1] = y;
-          return body(ctx);
+          return enterBody(body, ctx, at);
         };
       }
       return (ctx) => {
@@ -555,7 +554,7 @@ function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): C
         const locals = ctx.locals;
         locals[s0] = x;
         locals[s1] = y;
-        return body(ctx);
+        return enterBody(body, ctx, at);
       };
     }
     case 3: {
@@ -569,14 +568,14 @@ function directCall(slots: readonly number[], body: Compiled, fs: Compiled[]): C
         locals[s0] = x;
         locals[s1] = y;
         locals[s2] = z;
-        return body(ctx);
+        return enterBody(body, ctx, at);
       };
     }
     default:
       return (ctx) => {
         const xs = fs.map((g) => g(ctx));
         for (let i = 0; i < xs.length; i++) ctx.locals[slots[i]!] = xs[i];
-        return body(ctx);
+        return enterBody(body, ctx, at);
       };
   }
 }
