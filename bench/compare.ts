@@ -16,6 +16,7 @@ import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { positive } from './args.ts';
+import { table } from './table.ts';
 
 interface Checkout {
   name: string;
@@ -120,11 +121,7 @@ async function main(): Promise<void> {
     const kb = runs.map((r) => allocation(r, a.allocGames) / 1024);
     rows.push([game, String(mine.players), spread(rates[0]!), rates[1] ? spread(rates[1]) : '', ratios.length ? spread(ratios, 2) : '', fmt(kb[0]!, 1), kb[1] !== undefined ? fmt(kb[1], 1) : '']);
   }
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  for (const [i, r] of rows.entries()) {
-    process.stdout.write(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ') + '\n');
-    if (i === 0) process.stdout.write(widths.map((w) => '-'.repeat(w)).join('  ') + '\n');
-  }
+  process.stdout.write(table(rows) + '\n');
   process.stdout.write(`playouts per CPU second: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s; new/base taken within each round. KB/playout: allocated, over ${a.allocGames} playouts.\n`);
 }
 

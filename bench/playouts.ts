@@ -28,6 +28,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { positive } from './args.ts';
+import { table } from './table.ts';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
 import { compileProgram } from '../src/interpreter/compile/index.ts';
 import { makeEngine } from '../src/interpreter/engine.ts';
@@ -120,16 +121,6 @@ function parseArgs(argv: string[]): Args {
 
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const fmtFigure = (f: Figure | undefined, digits = 0): string => (f ? `${fmt(f.median, digits)} (${fmt(f.min, digits)}–${fmt(f.max, digits)})` : '');
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows
-    .map((r, ri) => {
-      const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
-      return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-    })
-    .join('\n');
-}
 
 async function enginesOf(id: string, dir: string, players: number): Promise<EngineRun[] | string> {
   const { engine, diagnostics, loaded } = compileGameDir(dir);

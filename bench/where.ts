@@ -30,6 +30,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { positive } from './args.ts';
+import { table } from './table.ts';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
 import { compileProgram } from '../src/interpreter/compile/index.ts';
 import { makeEngine } from '../src/interpreter/engine.ts';
@@ -157,8 +158,7 @@ async function main(): Promise<void> {
     report[id] = { players, generated: gen, closures: clo, bound };
   }
   session.disconnect();
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  console.log(rows.map((r, i) => r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ') + (i === 0 ? `\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : '')).join('\n'));
+  console.log(table(rows, 2));
   console.log('shares of each engine\'s own CPU time (idle left out); playouts/s under the profiler (bench:playouts gives the real rates)');
   console.log('bound: the most "generated / closures" can reach if expressions and blocks cost nothing, the rest as the generated run spends it');
   if (a.json) writeFileSync(a.json, JSON.stringify(report, null, 2) + '\n');

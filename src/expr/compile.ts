@@ -471,8 +471,8 @@ function isSlotFunction(f: FunctionBinding): f is SlotFunctionBinding {
 }
 
 /** `body(ctx)` for a call at `at`: a fault inside the body is placed at the call (asRuntimeError).
- *  Small enough for V8 to inline into each call's closure, where a wrapper closure per call would
- *  cost one more call on every run. */
+ *  Called from each call's own closure (no wrapper closure per call); the try costs nothing
+ *  until something throws. */
 function enterBody(body: Compiled, ctx: Ctx, at: Span): unknown {
   try {
     return body(ctx);
@@ -664,21 +664,15 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: Funct
   const cell = sink ? sink.add(irOf(r), fn, at) : { run: fn };
   // the entry of an expression that begins no evaluation (a function body, or one that reads no
   // kept values), and the look-ahead's way into one that does (sameEvaluation)
-  const within: Compiled = functionBody
-    ? (ctx) => {
-        try {
-          return cell.run(ctx);
-        } catch (err) {
-          throw faultInBody(err, at, functionBody);
-        }
-      }
-    : (ctx) => {
-        try {
-          return cell.run(ctx);
-        } catch (err) {
-          throw asRuntimeError(err, at);
-        }
-      };
+  // (a function body's fault is named and left for its call to place: faultInBody)
+  const fault = functionBody ? (err: unknown) => faultInBody(err, at, functionBody) : (err: unknown) => asRuntimeError(err, at);
+  const within: Compiled = (ctx) => {
+    try {
+      return cell.run(ctx);
+    } catch (err) {
+      throw fault(err);
+    }
+  };
   const begins = usesKept && !functionBody;
   const entry: Compiled = begins
     ? (ctx) => {
