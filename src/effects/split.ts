@@ -1,10 +1,14 @@
 /** `split: <zone>, among: <seats>, into: <seat zone>, value: <lambda>`: share cards out in equal values. */
 import type { Run } from '../interpreter/program.ts';
 import { log, resolveRef, zoneOf, zoneVis } from '../interpreter/runtime.ts';
-import { equalSplit } from '../interpreter/split.ts';
+import { splitGroups, splitShares } from '../interpreter/split.ts';
 import { T } from '../interpreter/compile/types.ts';
 import { logMove } from './card-moves.ts';
 import { effectKind, noBlocks } from './kind.ts';
+
+const valuesBuffer: number[] = [];
+const givenBuffer: number[] = [];
+const takenBuffer: number[] = [];
 
 export default effectKind({
   key: 'split',
@@ -22,22 +26,36 @@ export default effectKind({
       fn: (c) => {
         const src = zoneOf(c, from);
         const seats = who(c);
-        const values = new Array<number>(src.length);
+        // the machine's own lists (nothing runs a split inside another): no new ones per split
+        const values = valuesBuffer;
+        values.length = src.length;
         for (let i = 0; i < src.length; i++) values[i] = value(c, src[i]!) as number;
-        const { groups, share } = equalSplit(values, seats.length);
-        const picked = groups.map((g) => g.map((i) => src[i]!));
+        const share = splitShares(values, seats.length);
+        const groups = splitGroups();
+        // the notes given out, group after group in packing order, taken before the rest closes up
+        const given = givenBuffer;
+        given.length = src.length;
+        given.fill(0);
+        const taken = takenBuffer;
+        taken.length = 0;
+        for (let k = 0; k < seats.length; k++) {
+          for (const i of groups[k]!) {
+            given[i] = 1;
+            taken.push(src[i]!);
+          }
+        }
         // the notes not given out stay, in order (by index: a card lies in one zone once)
-        const given = new Uint8Array(src.length);
-        for (const g of groups) for (const i of g) given[i] = 1;
         let left = 0;
         for (let i = 0; i < src.length; i++) if (given[i] === 0) src[left++] = src[i]!;
         src.length = left;
         const slot = p.zones[into]!.slot;
-        for (let k = 0; k < picked.length; k++) {
-          const cards = picked[k]!;
+        for (let k = 0, at = 0; k < seats.length; k++) {
           const seat = seats[k]!;
-          c.s.seats[seat]!.z[slot]!.push(...cards);
-          if (c.s.logging && cards.length > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, cards);
+          const n = groups[k]!.length;
+          const zone = c.s.seats[seat]!.z[slot]!;
+          for (let j = 0; j < n; j++) zone.push(taken[at + j]!);
+          if (c.s.logging && n > 0) logMove(c, rule, p, from, { zone: into, seat: () => seat }, taken.slice(at, at + n));
+          at += n;
         }
         // the share tells what the notes were worth: public only if the notes were in sight
         const at = resolveRef(c, from); // evaluated even when not logging: a lambda in it writes its slot, as before

@@ -10,42 +10,90 @@ export interface SplitResult {
 }
 
 export function equalSplit(values: readonly number[], k: number): SplitResult {
-  if (k <= 0 || values.length < k) return noSplit(k); // every share needs at least one note
-  if (k === 1) return { groups: [values.map((_, i) => i)], share: values.reduce((a, b) => a + b, 0) };
-  // Largest first: the search fails fast and the groups come out in a stable, readable order.
-  const order = largestFirst(values);
-  const total = values.reduce((a, b) => a + b, 0);
-  // one search state for every candidate share: a failed search leaves it empty again
-  const search: Search = {
-    order,
-    values,
-    k,
-    target: 0,
-    groups: emptyGroups(k),
-    fill: new Array<number>(k).fill(0),
-    used: new Array<boolean>(values.length).fill(false),
-  };
-  for (const target of candidateShares(values, Math.floor(total / k))) {
-    search.target = target;
-    if (pack(search, 0, 0)) return { groups: search.groups, share: target };
+  const share = splitShares(values, k);
+  return { groups: found.groups.slice(0, Math.max(k, 0)).map((g) => g.slice()), share };
+}
+
+/**
+ * The search state every split shares (the split effect runs every round of a playout, and an
+ * expression cannot split: nothing runs one split inside another). After `splitShares`, groups
+ * 0..k-1 hold the receivers' indices, in the order they were packed.
+ */
+interface Search {
+  order: number[];
+  values: readonly number[];
+  k: number;
+  target: number;
+  groups: number[][];
+  fill: number[];
+  used: boolean[];
+}
+const found: Search = { order: [], values: [], k: 0, target: 0, groups: [], fill: [], used: [] };
+/** reachable subset sums (scaled down by the values' gcd), grown as needed and cleared per split */
+let reach = new Uint8Array(64);
+
+/**
+ * equalSplit without a new list: the share, with the groups left in `found.groups` (0..k-1; read
+ * them before the next split). The same search, so the same groups, as equalSplit gives.
+ */
+export function splitShares(values: readonly number[], k: number): number {
+  const st = found;
+  st.values = values;
+  st.k = k;
+  for (let g = st.groups.length; g < k; g++) st.groups.push([]);
+  for (let g = 0; g < k; g++) st.groups[g]!.length = 0;
+  if (k <= 0 || values.length < k) return 0; // every share needs at least one note
+  if (k === 1) {
+    let total = 0;
+    for (let i = 0; i < values.length; i++) {
+      st.groups[0]!.push(i);
+      total += values[i]!;
+    }
+    return total;
   }
-  return noSplit(k);
+  // Largest first: the search fails fast and the groups come out in a stable, readable order.
+  largestFirst(values, st.order);
+  st.fill.length = k;
+  st.fill.fill(0);
+  st.used.length = values.length;
+  st.used.fill(false);
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
+  const max = Math.floor(total / k);
+  for (let i = 0; i < values.length; i++) if (!(Number.isInteger(values[i]) && values[i]! > 0)) return bySlowCandidates(st, max);
+  // a share must be a subset sum: the reachable sums ≤ max, tried largest first (values scaled
+  // down by their greatest common divisor so a small byte array holds them)
+  let g = 0;
+  for (let i = 0; i < values.length; i++) g = gcd(g, values[i]!);
+  const top = Math.floor(max / g);
+  if (top > 1_000_000) return bySlowCandidates(st, max);
+  if (reach.length < top + 1) reach = new Uint8Array(Math.max(top + 1, 2 * reach.length));
+  reach.fill(0, 0, top + 1);
+  reach[0] = 1;
+  for (let i = 0; i < values.length; i++) {
+    const u = values[i]! / g;
+    for (let s = top - u; s >= 0; s--) if (reach[s]) reach[s + u] = 1;
+  }
+  for (let s = top; s > 0; s--) {
+    if (!reach[s]) continue;
+    st.target = s * g;
+    if (pack(st, 0, 0)) return st.target; // a failed search leaves the state empty again
+  }
+  return 0;
 }
 
-function noSplit(k: number): SplitResult {
-  return { groups: emptyGroups(k), share: 0 };
+function bySlowCandidates(st: Search, max: number): number {
+  for (const target of candidateSharesSlow(st.values, max)) {
+    st.target = target;
+    if (pack(st, 0, 0)) return target;
+  }
+  return 0;
 }
 
-function emptyGroups(k: number): number[][] {
-  const groups: number[][] = [];
-  for (let i = 0; i < k; i++) groups.push([]);
-  return groups;
-}
-
-/** indices by value, largest first, ties by index: a total order, so this insertion sort (fast on
- *  a table's few notes) gives what any sort would */
-function largestFirst(values: readonly number[]): number[] {
-  const order = new Array<number>(values.length);
+/** indices by value, largest first, ties by index, into `order`: a total order, so this insertion
+ *  sort (fast on a table's few notes) gives what any sort would */
+function largestFirst(values: readonly number[], order: number[]): void {
+  order.length = values.length;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     let j = i;
@@ -53,27 +101,6 @@ function largestFirst(values: readonly number[]): number[] {
     for (; j > 0 && values[order[j - 1]!]! < v; j--) order[j] = order[j - 1]!;
     order[j] = i;
   }
-  return order;
-}
-
-/**
- * Every subset sum ≤ max, descending (a share must be a subset sum). Values are scaled down by
- * their greatest common divisor so a small byte array can hold the reachable sums.
- */
-function candidateShares(values: readonly number[], max: number): number[] {
-  if (!values.every((v) => Number.isInteger(v) && v > 0)) return candidateSharesSlow(values, max);
-  const g = values.reduce(gcd);
-  const top = Math.floor(max / g);
-  if (top > 1_000_000) return candidateSharesSlow(values, max);
-  const reach = new Uint8Array(top + 1);
-  reach[0] = 1;
-  for (const v of values) {
-    const u = v / g;
-    for (let s = top - u; s >= 0; s--) if (reach[s]) reach[s + u] = 1;
-  }
-  const out: number[] = [];
-  for (let s = top; s > 0; s--) if (reach[s]) out.push(s * g);
-  return out;
 }
 
 function gcd(a: number, b: number): number {
@@ -95,17 +122,6 @@ function candidateSharesSlow(values: readonly number[], max: number): number[] {
   }
   sums.delete(0);
   return [...sums].sort((a, b) => b - a);
-}
-
-/** groups 0..k-1 being filled to exactly `target`, with the notes used so far */
-interface Search {
-  order: number[];
-  values: readonly number[];
-  k: number;
-  target: number;
-  groups: number[][];
-  fill: number[];
-  used: boolean[];
 }
 
 /**
@@ -133,4 +149,9 @@ function pack(st: Search, g: number, from: number): boolean {
     used[i] = false;
   }
   return false;
+}
+
+/** the groups the last splitShares left: 0..k-1, each the receiver's indices in packing order (read before the next split) */
+export function splitGroups(): readonly (readonly number[])[] {
+  return found.groups;
 }
