@@ -31,7 +31,16 @@ export type DirectCalls = ReadonlyMap<Compiled, { index: number; at: Span; body?
 /** `code`: the program's instructions, whose straight-line runs become block functions (blocks.ts) */
 export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map(), code: readonly Instr[] = []): Emitted {
   const e = new Emitter(direct);
-  const fns = exprs.map((ir, i) => `const f${int(i)}=${e.fn(ir)};`);
+  // which bodies take their parameters as arguments is settled first: a call may come before its body
+  const passed = exprs.map((ir, i) => e.passedParams(i, ir));
+  const fns = exprs.map((ir, i) => {
+    const params = passed[i];
+    if (params === undefined) return `const f${int(i)}=${e.fn(ir)};`;
+    // a spec function's body whose parameters are JavaScript arguments (h<n>), and its entry
+    // for the closures that call it, which write the parameters' slots first (f<n>)
+    const args = ['c', ...params.map((s) => `L[${int(s)}]`)].join(',');
+    return `const h${int(i)}=${e.fn(ir, params)};\nconst f${int(i)}=function(c){const L=c.locals;return h${int(i)}(${args});};`;
+  });
   const blocks = blockRanges(code);
   const gs = blocks.map(([lo, hi], i) => `const g${int(i)}=${emitBlock(code, lo, hi, e)};`);
   const names = [...exprs.map((_, i) => `f${int(i)}`), ...blocks.map((_, i) => `g${int(i)}`)];
@@ -75,12 +84,45 @@ class Emitter implements BlockHost {
   private next = 0;
   private out: string[] = [];
 
-  constructor(private readonly direct: DirectCalls) {}
+  /**
+   * Lambda and function parameters held in JavaScript variables instead of their slots (scratch
+   * slots: Program.scratch), slot -> variable. Only in a function that calls no closure of an
+   * expression's own (`{t:'fn'}`), which would read the slots: there (`bound` off) every slot is
+   * written as the closures write it.
+   */
+  private readonly bound = new Map<number, string>();
+  private binding = false;
+  /** cell index -> its parameters' slots, for spec function bodies that take them as arguments */
+  private readonly passed = new Map<number, readonly number[]>();
 
-  fn(ir: IR): string {
+  constructor(private readonly direct: DirectCalls) {
+    for (const d of direct.values()) if (d.body?.params) this.passed.set(d.index, d.body.params);
+  }
+
+  /** the parameter slots of cell i when it is a spec function's body that can take them as arguments */
+  passedParams(i: number, ir: IR): readonly number[] | undefined {
+    const params = this.passed.get(i);
+    if (params === undefined || callsClosure(ir)) {
+      this.passed.delete(i);
+      return undefined;
+    }
+    return params;
+  }
+
+  /** `params`: a function body's parameter slots, taken as arguments after `c` */
+  fn(ir: IR, params?: readonly number[]): string {
     this.out = [];
+    this.bound.clear();
+    this.binding = !callsClosure(ir);
+    const names = (params ?? []).map((slot) => {
+      const v = this.fresh();
+      this.bound.set(slot, v);
+      return v;
+    });
     const v = this.gen(ir);
-    return `function(c){const L=c.locals;\n${this.out.join('\n')}\nreturn ${v};}`;
+    this.bound.clear();
+    this.binding = false;
+    return `function(${['c', ...names].join(',')}){const L=c.locals;\n${this.out.join('\n')}\nreturn ${v};}`;
   }
 
   fresh(): string {
@@ -152,7 +194,7 @@ class Emitter implements BlockHost {
   gen(ir: IR): string {
     switch (ir.t) {
       case 'k': return this.konst(ir.v);
-      case 'slot': return this.let(`L[${int(ir.slot)}]`);
+      case 'slot': return this.bound.get(ir.slot) ?? this.let(`L[${int(ir.slot)}]`);
       case 'fn': return this.let(`${this.k(ir.fn)}(c)`);
       case 'path': return this.let(this.path('c', ir.path));
       case 'member': {
@@ -292,33 +334,38 @@ class Emitter implements BlockHost {
         const v = this.fresh();
         this.line(`let ${v};`);
         if (!ir.memo) {
-          args.forEach((a, i) => this.line(`L[${int(ir.slots[i]!)}]=${a};`));
-          this.callBody(ir.body, v, ir.at);
+          this.callBody(ir.body, v, ir.at, ir.slots, args);
           return v;
         }
         // as keptCall: the value this evaluation already computed, else the call, then kept
         const m = this.k(ir.memo);
         if (args.length === 0) {
           this.line(`if(${m}[0]===R.epoch[0]){${v}=${m}[1];}else{`);
-          this.callBody(ir.body, v, ir.at);
+          this.callBody(ir.body, v, ir.at, ir.slots, args);
           this.line(`${m}[0]=R.epoch[0];${m}[1]=${v};}`);
           return v;
         }
         const a = args[0]!;
         this.line(`if(${a}!=null&&${m}[0][${a}]===R.epoch[0]){${v}=${m}[1][${a}];}else{`);
-        this.line(`L[${int(ir.slots[0]!)}]=${a};`);
-        this.callBody(ir.body, v, ir.at);
+        this.callBody(ir.body, v, ir.at, ir.slots, args);
         this.line(`if(${a}!=null){${m}[0][${a}]=R.epoch[0];${m}[1][${a}]=${v};}}`);
         return v;
       }
     }
   }
 
-  /** `into = body(c)` for a call at `call`: the body's own function, its faults named as its entry
-   *  names them, else its closure; either way a fault is placed at the call (placedAtCall) */
-  private callBody(body: Compiled, into: string, call: Span): void {
+  /** `into = body(c)` for a call at `call` with the arguments `args` for the parameter slots
+   *  `slots`: the body's own function, its faults named as its entry names them, else its closure;
+   *  either way a fault is placed at the call (placedAtCall). A body that takes its parameters as
+   *  arguments gets them so; any other reads them from their slots, written here first */
+  private callBody(body: Compiled, into: string, call: Span, slots: readonly number[], args: readonly string[]): void {
     const d = this.direct.get(body);
     const err = this.fresh();
+    if (d?.body && this.passed.has(d.index)) {
+      this.line(`try{${into}=h${int(d.index)}(${['c', ...args].join(',')});}catch(${err}){throw R.atCall(${err},${this.k(d.at)},${this.k(d.body)},${this.k(call)});}`);
+      return;
+    }
+    args.forEach((a, i) => this.line(`L[${int(slots[i]!)}]=${a};`));
     if (!d?.body) {
       this.line(`try{${into}=${this.k(body)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(call)});}`);
       return;
@@ -345,10 +392,18 @@ class Emitter implements BlockHost {
     return r.orNone ? `${read}??null` : read;
   }
 
-  /** write the element to the lambda's slot and compute its body */
+  /** the element as the lambda's parameter (its slot written where closures may read it), then its body */
   private lam(l: Lam, e: string): string {
-    this.line(`L[${int(l.slot)}]=${e};`);
-    return this.gen(l.body);
+    if (!this.binding) {
+      this.line(`L[${int(l.slot)}]=${e};`);
+      return this.gen(l.body);
+    }
+    const outer = this.bound.get(l.slot);
+    this.bound.set(l.slot, e);
+    const v = this.gen(l.body);
+    if (outer === undefined) this.bound.delete(l.slot);
+    else this.bound.set(l.slot, outer);
+    return v;
   }
 
   /**
@@ -466,6 +521,24 @@ class Emitter implements BlockHost {
     });
     return best;
   }
+}
+
+/** whether an expression calls one of its own nodes as a closure (`{t:'fn'}`, not a name's read):
+ *  that closure may read the lambda and function parameters in their slots, so they must be written there */
+function callsClosure(ir: IR): boolean {
+  if (ir.t === 'fn') return ir.name !== true;
+  if (ir.t === 'k') return false; // a constant's value is data, not IR
+  for (const v of Object.values(ir)) {
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      if (v.some((x) => x !== null && typeof x === 'object' && 't' in x && callsClosure(x as IR))) return true;
+    } else if ('t' in v && typeof (v as { t: unknown }).t === 'string') {
+      if (callsClosure(v as IR)) return true;
+    } else if ('body' in v && 'slot' in v) {
+      if (callsClosure((v as Lam).body)) return true; // a lambda
+    }
+  }
+  return false;
 }
 
 /** the generator's own numbers: indices and counts, printed as unsigned integers only */

@@ -26,7 +26,7 @@ const METHODS = ['length', 'push', 'indexOf', 'call', 'slice'];
 const MACHINE = ['pc', 'budget'];
 const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIME_NAMES, ...MACHINE]);
 
-const LOCAL = /^[vfg][0-9]+$/;
+const LOCAL = /^[vfgh][0-9]+$/;
 
 /** the punctuators the generator prints */
 const ALLOWED = new Set(['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '(', ')', '[', ']', '{', '}', ';', ',', '.', '=', '<', '>', '+', '-', '*', '/', '!', '?', ':']);

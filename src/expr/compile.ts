@@ -217,7 +217,7 @@ export class Compiler implements Cx {
       const ir = slot !== undefined ? { t: 'slot', slot } as const
         : b.path && b.slice ? { t: 'slice', path: b.path, ...b.slice } as const
         : b.path ? { t: 'path', path: b.path } as const
-        : { t: 'fn', fn: b.get } as const;
+        : { t: 'fn', fn: b.get, name: true } as const;
       return { type: b.type, fn: b.get, ir };
     }
     if (this.functionExists(n.name)) {

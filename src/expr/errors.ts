@@ -28,6 +28,8 @@ export class ExprRuntimeError extends Error {
 export interface FunctionBody {
   name: string;
   src: string;
+  /** its parameters' slots, in order (generated code may pass them as arguments instead: src/codegen/emit.ts) */
+  params?: readonly number[];
 }
 
 /** "column 7", or "line 2, column 3" for a multi-line source: used inside messages. */

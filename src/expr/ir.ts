@@ -44,7 +44,9 @@ export interface Fault {
 export type IR =
   | { t: 'k'; v: unknown }
   | { t: 'slot'; slot: number }
-  | { t: 'fn'; fn: Compiled }
+  /** `name`: a name's own read (scope.name), which reads the state or a local between instructions,
+   *  never a slot an expression writes for itself (a lambda's or function's parameter) */
+  | { t: 'fn'; fn: Compiled; name?: true }
   | { t: 'path'; path: Path }
   | { t: 'member'; obj: IR; read: MemberRead | undefined; get: (o: unknown, ctx: never) => unknown; fault: Fault }
   | { t: 'not' | 'neg'; a: IR }

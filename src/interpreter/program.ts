@@ -243,6 +243,9 @@ export interface Program {
   /** per pc: the generated block that runs it (src/codegen/), where there is one */
   blocks?: (BlockFn | undefined)[];
   slots: number;
+  /** the slots no one reads once the expression that wrote them is done (Compiler.newScratchSlot):
+   *  what they hold between instructions is no part of the game, and generated code does not write them */
+  scratch: number[];
   ends: EndRule[];
   score?: (c: RunCtx, seat: number) => number;
   results: ResultRule[];

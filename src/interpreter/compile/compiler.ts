@@ -81,6 +81,19 @@ export class Compiler {
 
   newSlot = (): number => this.slots++;
 
+  /**
+   * A slot only an expression's own run reads, after writing it in that same run: a lambda's
+   * or a spec function's parameter, a shared call's value (src/expr/shared-calls.ts). What is left
+   * in one when the run is over is read by nobody, so it is not part of the game: the program
+   * lists these (`Program.scratch`), and generated code keeps their values in its own variables
+   * instead (src/codegen/emit.ts).
+   */
+  newScratchSlot = (): number => {
+    const slot = this.slots++;
+    this.program.scratch.push(slot);
+    return slot;
+  };
+
   emit(ins: Instr, rule: string): number {
     this.code.push(ins);
     this.ruleAt.push(rule);
@@ -109,7 +122,7 @@ export class Compiler {
   }
 
   scope(env: Env, kind: ScopeKind = 'full') {
-    return makeScope({ program: this.program, functions: this.functions, newSlot: this.newSlot, ...(this.compiling ? { compiling: this.compiling } : {}) }, env, kind);
+    return makeScope({ program: this.program, functions: this.functions, newSlot: this.newScratchSlot, ...(this.compiling ? { compiling: this.compiling } : {}) }, env, kind);
   }
 
   /** Compile obj[key] (an expression string, or a literal number/boolean). */

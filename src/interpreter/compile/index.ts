@@ -40,6 +40,7 @@ export function compileProgram(
     seatSlots: 0,
     code: [],
     slots: 0,
+    scratch: [],
     ends: [],
     results: [],
     chooses: new Map(),

@@ -25,12 +25,12 @@ export function compileFunctions(cc: Compiler, spec: Node): void {
         return;
       }
       const type = varType(param['type'] as Parameters<typeof varType>[0]);
-      const slot = cc.newSlot();
+      const slot = cc.newScratchSlot();
       env.bind(param['name'], { slot, type });
       params.push({ slot, type });
     });
     cc.compiling = id;
-    const body = cc.expr(f, 'body', env, undefined, 'full', { functionBody: { name: id, src: String(f['body']) } });
+    const body = cc.expr(f, 'body', env, undefined, 'full', { functionBody: { name: id, src: String(f['body']), params: params.map((x) => x.slot) } });
     cc.compiling = undefined;
     if (!body) continue;
     // a body that loops keeps its values for the rest of an evaluation (src/expr/memo.ts)
@@ -76,7 +76,7 @@ export function compileOutcome(cc: Compiler, spec: Node): void {
     const score = cc.lambda(outcome, 'score', new Env(), [T.seat], T.number);
     if (score) {
       p.score = (c, seat) => score(c, seat) as number;
-      const slot = cc.newSlot();
+      const slot = cc.newScratchSlot();
       // score(s) becomes a function every later expression can call
       // as a spec function's body: a fault inside the lambda is named and placed at the call (faultInBody)
       const src = String(outcome['score']);
