@@ -110,6 +110,8 @@ export interface ChooseInstr {
   rule: string;
   prompt: Text;
   seats: Run<number[]>;
+  /** a choice of one seat: that seat (none: nobody decides), the same expression `seats` lists */
+  seat?: Run<number | null>;
   /** evaluated once per deciding seat, with `me` in meSlot */
   options: Run<Json[]>;
   meSlot: number;

@@ -341,43 +341,73 @@ function checkEnds(p: Program, s: State, c: RunCtx): boolean {
  * goes on; ANSWERED when `auto` answered every seat on the spot; else PENDING.
  */
 function openChoice(s: State, c: RunCtx, ch: ChooseInstr, auto: AutoAnswer | undefined): number {
-  const listed = ch.seats(c);
   // the usual case on the fast path, one seat answering: no lists of seats, options or answers
+  if (ch.seat !== undefined && auto !== undefined && auto.left >= 1) {
+    const one = ch.seat(c);
+    return one === null ? GO_ON : answerOne(s, c, ch, one, auto);
+  }
+  const listed = ch.seats(c);
   if (listed.length === 1 && auto !== undefined && auto.left >= 1) return answerOne(s, c, ch, listed[0]!, auto);
-  // each seat once, at its first place
-  const seats: number[] = [];
-  for (let i = 0; i < listed.length; i++) if (seats.indexOf(listed[i]!) < 0) seats.push(listed[i]!);
-  if (seats.length === 0) return GO_ON;
+  // each seat once, at its first place; into the machine's own list while they may all be
+  // answered on the spot (nothing opens a choice while one is being answered)
+  // (its first n items: setting its length each time is slower than the lists it saves)
+  const seats = answeringSeats;
+  let n = 0;
+  for (let i = 0; i < listed.length; i++) if (!firstOf(seats, n, listed[i]!)) seats[n++] = listed[i]!;
+  if (n === 0) return GO_ON;
+  if (auto === undefined || auto.left < n) return openPending(s, c, ch, seats.slice(0, n));
   // answered on the spot, the options are read before anything can change them: no copies, and
-  // the lists are the machine's own (nothing opens a choice while one is being answered)
-  const answering = auto !== undefined && auto.left >= seats.length;
-  const options = answering ? answeringOptions : new Array<Json[]>(seats.length);
+  // the lists are the machine's own
+  const options = answeringOptions;
+  for (let k = 0; k < n; k++) {
+    const seat = seats[k]!;
+    c.locals[ch.meSlot] = seat;
+    const opts = ch.options(c);
+    if (opts.length === 0) throw noOption(ch, seat);
+    options[k] = opts;
+  }
+  if (ch.auto && n === 1 && options[0]!.length === 1) {
+    commit(c.p, c, ch, seats[0]!, options[0]![0]!); // one value: taken without asking
+    options[0] = EMPTY;
+    return GO_ON;
+  }
+  // every seat answers, then every answer is written, as answer() does when the last seat answers
+  const answers = answeringValues;
+  for (let k = 0; k < n; k++) answers[k] = auto.answer(ch, seats[k]!, options[k]!);
+  auto.left -= n;
+  for (let k = 0; k < n; k++) commit(c.p, c, ch, seats[k]!, answers[k]!);
+  // let go of the option lists (kept here they would outlive the young generation)
+  for (let k = 0; k < n; k++) options[k] = EMPTY;
+  s.steps++;
+  return ANSWERED;
+}
+
+/** whether x is among the first n items of xs */
+function firstOf(xs: readonly number[], n: number, x: number): boolean {
+  for (let i = 0; i < n; i++) if (xs[i] === x) return true;
+  return false;
+}
+
+/** openChoice for seats that are asked: the choice is left pending with their options (copied:
+ *  they are kept in the state) */
+function openPending(s: State, c: RunCtx, ch: ChooseInstr, seats: number[]): number {
+  const options = new Array<Json[]>(seats.length);
   for (let k = 0; k < seats.length; k++) {
     const seat = seats[k]!;
     c.locals[ch.meSlot] = seat;
     const opts = ch.options(c);
     if (opts.length === 0) throw noOption(ch, seat);
-    options[k] = answering ? opts : opts.slice();
+    options[k] = opts.slice();
   }
   if (ch.auto && seats.length === 1 && options[0]!.length === 1) {
     commit(c.p, c, ch, seats[0]!, options[0]![0]!); // one value: taken without asking
     return GO_ON;
   }
-  if (answering) {
-    // every seat answers, then every answer is written, as answer() does when the last seat answers
-    const answers = answeringValues;
-    for (let k = 0; k < seats.length; k++) answers[k] = auto.answer(ch, seats[k]!, options[k]!);
-    auto.left -= seats.length;
-    for (let k = 0; k < seats.length; k++) commit(c.p, c, ch, seats[k]!, answers[k]!);
-    // let go of the option lists (kept here they would outlive the young generation)
-    for (let k = 0; k < seats.length; k++) options[k] = EMPTY;
-    s.steps++;
-    return ANSWERED;
-  }
   s.pending = { kind: 'choice', at: s.pc, seats, options, answers: new Array<Json | null>(seats.length).fill(null), answered: new Array<boolean>(seats.length).fill(false) };
   return PENDING;
 }
 
+const answeringSeats: number[] = [];
 const answeringOptions: Json[][] = [];
 const EMPTY: Json[] = [];
 const answeringValues: Json[] = [];
