@@ -40,6 +40,10 @@ const JS_PUNCTUATORS = [
   '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '**', '<<', '>>',
   '{', '}', '(', ')', '[', ']', '.', ';', ',', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', '!', '~', '?', ':', '=', '@', '#',
 ].sort((a, b) => b.length - a.length);
+/** the punctuators by their first character, longest first: the one a source holds at i is the
+ *  first of its character's list it starts with (a scan of all of them per token cost validate 3 %) */
+const BY_FIRST = new Map<string, string[]>();
+for (const p of JS_PUNCTUATORS) BY_FIRST.set(p[0]!, [...(BY_FIRST.get(p[0]!) ?? []), p]);
 
 export class CodegenRefused extends Error {
   constructor(message: string, readonly offset: number) {
@@ -77,7 +81,7 @@ export function checkGeneratedSource(src: string): number {
       if (j < src.length && (isIdStart(src[j]!) || src[j] === '.')) throw new CodegenRefused('a number that is not a plain integer', i);
     } else {
       if (ch === '/' && (src[i + 1] === '/' || src[i + 1] === '*')) throw new CodegenRefused('a comment', i);
-      const p = JS_PUNCTUATORS.find((q) => src.startsWith(q, i));
+      const p = BY_FIRST.get(ch)?.find((q) => src.startsWith(q, i));
       if (p === undefined || (!ALLOWED.has(p) && p.length === 1)) throw new CodegenRefused(`character U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is outside the generated grammar`, i);
       if (!ALLOWED.has(p)) throw new CodegenRefused(`'${p}' is not a punctuator the generator prints`, i);
       tok = p;
