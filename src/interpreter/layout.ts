@@ -7,7 +7,7 @@
 import type { Json } from './api.ts';
 import { MAX_CARDS } from '../limits.ts';
 import type { Program, RunCtx, VarDecl } from './program.ts';
-import { EngineError } from './vm.ts';
+import { clearScratch, EngineError } from './vm.ts';
 import { cloneJson, type SeatState, type State } from './state.ts';
 
 export interface Layout {
@@ -90,6 +90,7 @@ export function makeLayout(p: Program, players: number, options: Record<string, 
     const front = p.cards[kind]!.front;
     if (front) byFront.set(front.id, [...(byFront.get(front.id) ?? []), card]);
   });
+  clearScratch(p, { locals, calls: [] }); // the static expressions' lambdas wrote their slots
   return { g, z, seats, kindOf, locals, frontGroups: [...byFront.values()] };
 }
 

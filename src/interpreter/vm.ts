@@ -251,7 +251,38 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
     throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule, p.placeOf?.(pc, span));
   } finally {
     s.pc = pc;
+    clearScratch(p, s);
   }
+}
+
+/**
+ * The scratch slots (Program.scratch) set back to none, in the locals and in what frames saved
+ * of them: what they held is no part of the game, and generated code leaves other values there
+ * than the closures do (or none). Done whenever the machine hands a state back, so a state is the
+ * same JSON whichever compiler ran it: a replay's state hash does not depend on it.
+ */
+export function clearScratch(p: Program, s: { locals: Json[]; calls: readonly CallFrame[] }): void {
+  const scratch = p.scratch;
+  const locals = s.locals;
+  for (let i = 0; i < scratch.length; i++) locals[scratch[i]!] = null;
+  const calls = s.calls;
+  for (let f = 0; f < calls.length; f++) {
+    const { lo, saved } = calls[f]!;
+    if (saved.length === 0) continue;
+    const mask = scratchMask(p);
+    for (let i = 0; i < saved.length; i++) if (mask[lo + i] === 1) saved[i] = null;
+  }
+}
+
+const scratchMasks = new WeakMap<Program, Uint8Array>();
+function scratchMask(p: Program): Uint8Array {
+  let mask = scratchMasks.get(p);
+  if (mask === undefined) {
+    mask = new Uint8Array(p.slots);
+    for (const slot of p.scratch) mask[slot] = 1;
+    scratchMasks.set(p, mask);
+  }
+  return mask;
 }
 
 /** The budget ran out at pc: blame the innermost loop around it (a jump back that spans pc). */
@@ -533,6 +564,8 @@ export function chanceOutcomes(p: Program, s: State, t: Tables): number {
   if (!pending || pending.kind !== 'chance') return 0;
   const ins = p.code[pending.at]!;
   if (ins.op !== 'shuffle') return 0;
-  return zoneOf({ locals: s.locals, s, t, p }, ins.zone).length - (pending.draw ?? 0);
+  const n = zoneOf({ locals: s.locals, s, t, p }, ins.zone).length - (pending.draw ?? 0);
+  clearScratch(p, s); // the zone's key or seat may have run a lambda
+  return n;
 }
 

@@ -20,8 +20,6 @@ export interface Twins {
   names?: [string, string];
   /** state fields left out of the comparison (engines whose locals are laid out differently) */
   skip?: string[];
-  /** the locals left out of the comparison: the program's scratch slots, which generated code does not write */
-  scratch?: readonly number[];
 }
 
 export function twins(loaded: LoadedSpec): Twins {
@@ -30,29 +28,17 @@ export function twins(loaded: LoadedSpec): Twins {
   if (!g.program || !c.program) throw new Error(`does not compile: ${g.diagnostics.map((d) => d.message).join('; ')}`);
   const report = codegenReport(g.program);
   if (!report) throw new Error('no code unit for the generated program');
-  if (!isDeepStrictEqual(g.program.scratch, c.program.scratch)) throw new Error('the two programs lay their scratch slots out differently');
-  return { generated: makeEngine(g.program), closures: makeEngine(c.program), report, scratch: g.program.scratch };
+  return { generated: makeEngine(g.program), closures: makeEngine(c.program), report };
 }
 
 function sameIn(names: [string, string], what: string, a: unknown, b: unknown): void {
   if (!isDeepStrictEqual(a, b)) expect.fail(`${what} differ at ${firstDifference(a, b, names)}`);
 }
 
-function without(o: object, skip: string[], scratch: readonly number[] = []): object {
-  if (skip.length === 0 && scratch.length === 0) return o;
+function without(o: object, skip: string[]): object {
+  if (skip.length === 0) return o;
   const out: Record<string, unknown> = { ...o };
   for (const k of skip) delete out[k];
-  // what a scratch slot holds between instructions is nobody's (Program.scratch): the rest must match
-  if (Array.isArray(out['locals']) && scratch.length > 0) {
-    const locals = (out['locals'] as unknown[]).slice();
-    for (const i of scratch) locals[i] = null;
-    out['locals'] = locals;
-  }
-  // and so is what a frame saved of them (a frame's saved slots start at its lo)
-  if (Array.isArray(out['calls']) && scratch.length > 0) {
-    const set = new Set(scratch);
-    out['calls'] = (out['calls'] as { lo: number; saved: unknown[] }[]).map((f) => ({ ...f, saved: f.saved.map((v, i) => (set.has(f.lo + i) ? null : v)) }));
-  }
   return out;
 }
 
@@ -64,15 +50,14 @@ export function playBoth(t: Twins, players: number, options: Record<string, Json
   const at = `${players} players, options ${JSON.stringify(options)}, seed ${seed}${log ? '' : ', no log'}`;
   const g = t.generated.create({ players, seed, options, log });
   const c = t.closures.create({ players, seed, options, log });
-  const scratch = t.scratch ?? [];
-  same(`${at}: the states after create`, without(internal(g), skip, scratch), without(internal(c), skip, scratch));
+  same(`${at}: the states after create`, without(internal(g), skip), without(internal(c), skip));
   const rng = testRng(seed);
   // log entries never change once written: each step compares the new ones (the whole log each time is quadratic)
   let logged = 0;
   const sameState = (what: string): void => {
     const sg = internal(g);
     const sc = internal(c);
-    same(`${what}: the states`, without({ ...sg, log: sg.log.length }, skip, scratch), without({ ...sc, log: sc.log.length }, skip, scratch));
+    same(`${what}: the states`, without({ ...sg, log: sg.log.length }, skip), without({ ...sc, log: sc.log.length }, skip));
     same(`${what}: the new log entries`, sg.log.slice(logged), sc.log.slice(logged));
     logged = sg.log.length;
   };

@@ -31,7 +31,7 @@ describe('without code generation from strings', () => {
     // the instruction blocks come with the generated code, and not without it
     expect(generated.blocks?.some((b) => b !== undefined)).toBe(true);
     expect(fallback.blocks).toBeUndefined();
-    const t = { generated: makeEngine(generated), closures: makeEngine(fallback), report, scratch: generated.scratch };
+    const t = { generated: makeEngine(generated), closures: makeEngine(fallback), report };
     for (let seed = 1; seed <= 3; seed++) expect(playBoth(t, 5, {}, seed)).toBeGreaterThan(0);
   });
 });
