@@ -7,7 +7,7 @@
  * part whose source it is in:
  *
  *   expressions   src/expr/, the compiled scope's bindings (src/interpreter/compile/), and the
- *                 generated functions of expressions (`f<n>`)
+ *                 generated functions of expressions (`f<n>`, and `h<n>` for function bodies)
  *   blocks        generated instruction blocks (`g<n>`)
  *   machine       src/interpreter/ outside compile/ (the instruction loop, choices, splits, state)
  *   effects       src/effects/ (each effect kind's run-time code)
@@ -66,8 +66,9 @@ export function partOf(url: string, functionName: string): Part | undefined {
     return 'other';
   }
   if (url.includes('/node_modules/pure-rand/')) return 'agent';
-  // the generated source has no file: its functions are f<n> (expressions) and g<n> (blocks)
-  if (url === '' && /^f\d+$/.test(functionName)) return 'expressions';
+  // the generated source has no file: its functions are f<n> and h<n> (expressions: h<n> a spec
+  // function's body taking its parameters as arguments) and g<n> (blocks)
+  if (url === '' && /^[fh]\d+$/.test(functionName)) return 'expressions';
   if (url === '' && /^g\d+$/.test(functionName)) return 'blocks';
   return 'other';
 }

@@ -7,6 +7,8 @@ describe('bench:where', () => {
     expect(partOf('file:///w/src/expr/compile.ts', 'within')).toBe('expressions');
     expect(partOf('file:///w/src/interpreter/compile/members.ts', 'get')).toBe('expressions');
     expect(partOf('', 'f12')).toBe('expressions');
+    // a spec function's body that takes its parameters as arguments (src/codegen/emit.ts)
+    expect(partOf('', 'h7')).toBe('expressions');
     expect(partOf('', 'g3')).toBe('blocks');
     expect(partOf('file:///w/src/interpreter/vm.ts', 'run')).toBe('machine');
     expect(partOf('file:///w/src/effects/move.ts', '')).toBe('effects');
