@@ -17,6 +17,11 @@ import type { Read } from '../docgen/readings/templates.ts';
 import { en, zh } from '../docgen/readings/phrases.ts';
 import { effectKind } from './kind.ts';
 
+/** a choice one seat makes: that seat (`seat`, for the machine's fast path) and the list of it (`seats`) */
+function oneSeat(seat: Run<number | null>): Pick<ChooseInstr, 'seat' | 'seats'> {
+  return { seat, seats: (c) => { const x = seat(c); return x === null ? [] : [x]; } };
+}
+
 function compileChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void {
   if (e['steps'] !== undefined) return stagedChoose(cx, e, env, rule);
   if (e['menu'] !== undefined || e['pick'] !== undefined) return repeatedChoose(cx, e, env, rule);
@@ -54,8 +59,7 @@ function compileChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): voi
     id,
     rule,
     prompt: (e['prompt'] ?? { en: id, zh: id }) as Text,
-    seats: single ? (c) => { const s = seatsC.fn(c); return s === null ? [] : [s as number]; } : (seatsC.fn as Run<number[]>),
-    ...(single ? { seat: seatsC.fn as Run<number | null> } : {}),
+    ...(single ? oneSeat(seatsC.fn as Run<number | null>) : { seats: seatsC.fn as Run<number[]> }),
     options: options.fn as Run<Json[]>,
     meSlot,
     simultaneous,
@@ -200,8 +204,7 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
       id: st.id,
       rule,
       prompt: (st.node['prompt'] ?? e['prompt'] ?? { en: st.id, zh: st.id }) as Text,
-      seats: (c) => { const x = seat(c); return x === null ? [] : [x]; },
-      seat,
+      ...oneSeat(seat),
       options,
       meSlot,
       simultaneous: false,
@@ -266,8 +269,7 @@ function repeatedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): vo
     id,
     rule,
     prompt: (e['prompt'] ?? { en: id, zh: id }) as Text,
-    seats: (c) => { const x = seat(c); return x === null ? [] : [x]; },
-    seat,
+    ...oneSeat(seat),
     options: (c) => { const picked = c.locals[pickedSlot] as Json[]; return (picked.length >= min(c) ? [...left(c), null] : left(c)); },
     meSlot,
     simultaneous: false,

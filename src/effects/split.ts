@@ -58,8 +58,10 @@ export default effectKind({
           at += n;
         }
         // the share tells what the notes were worth: public only if the notes were in sight
-        const at = resolveRef(c, from); // evaluated even when not logging: a lambda in it writes its slot, as before
+        // only the log needs where the notes were (zoneOf ran the same expressions above, so a
+        // fault in them is raised already; what their lambdas leave in scratch slots is nobody's)
         if (!c.s.logging) return;
+        const at = resolveRef(c, from);
         const vis = zoneVis(p, at.zone, at.seat);
         if (vis === 'all') log(c, rule, 'split', { among: seats, share, left });
         else log(c, rule, 'split', { among: seats, share, left }, [...new Set([...vis, ...seats])], { among: seats, left });
