@@ -18,12 +18,15 @@ import { simulateCommand } from './simulate.ts';
 import { startCommand } from './start.ts';
 import { testCommand } from './test.ts';
 import { validateCommand } from './validate.ts';
+// the bundle (bin/bundle.js) carries the version in: it runs from a cache folder, not beside package.json
+import pkg from '../../package.json' with { type: 'json' };
 
 /** Build the commander program; `setCode` receives each action's exit code. */
 export function buildProgram(ctx: CliContext, setCode: (code: number) => void): Command {
   const program = new Command('rules');
   program
     .description('Rules-as-data board games: validate specs, simulate, play, replay.')
+    .version(pkg.version, '-V, --version', 'print the version of rules and exit')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.out(s),

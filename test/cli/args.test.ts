@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../../src/cli/common.ts';
 import { UsageError } from '../../src/cli/context.ts';
@@ -79,6 +80,16 @@ describe('bad command lines exit 2 with a clear message', () => {
     const r = await runCli(['simulate', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--players/);
+  });
+
+  it('--version prints the package version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = await runCli([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${version}\n`);
+      expect(r.stderr).toBe('');
+    }
   });
 
   it('unexpected errors print one line and no stack', async () => {
