@@ -345,6 +345,16 @@ class Emitter implements BlockHost {
           this.line(`${m}[0]=R.epoch[0];${m}[1]=${v};}`);
           return v;
         }
+        if (args.length === 2) {
+          // as keptPairCall: the first argument's row, made when first needed
+          const [a, b] = args as [string, string];
+          const row = this.fresh();
+          this.line(`const ${row}=${a}!=null&&${b}!=null?${m}[0][${a}]:null;`);
+          this.line(`if(${row}!=null&&${row}[${b}]===R.epoch[0]){${v}=${m}[1][${a}][${b}];}else{`);
+          this.callBody(ir.body, v, ir.at, ir.slots, args);
+          this.line(`if(${a}!=null&&${b}!=null){if(${row}==null){${m}[0][${a}]=[];${m}[1][${a}]=[];}${m}[0][${a}][${b}]=R.epoch[0];${m}[1][${a}][${b}]=${v};}}`);
+          return v;
+        }
         const a = args[0]!;
         this.line(`if(${a}!=null&&${m}[0][${a}]===R.epoch[0]){${v}=${m}[1][${a}];}else{`);
         this.callBody(ir.body, v, ir.at, ir.slots, args);

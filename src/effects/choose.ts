@@ -160,7 +160,8 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
   for (const st of steps) {
     const sid = String(st['choose']);
     cx.claimChoiceId(sid, st);
-    const opts = cx.cc.expr(st, 'options', inner);
+    // a later step's options, and `where`, run once for every way the steps before could go
+    const opts = cx.cc.expr(st, 'options', inner, undefined, 'full', { repeated: st !== steps[0] });
     const slot = cx.cc.newSlot();
     const as = String(st['as']);
     if (!opts || opts.type.k !== 'list' || !['number', 'bool', 'string', 'seat', 'card', 'space'].includes(opts.type.of.k)) {
@@ -174,7 +175,7 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
     env.bind(as, { slot, type: opts.type.of }); // the answers are named for the effects after the choice
     compiled.push({ node: st, id: sid, slot, options: opts.fn as Run<Json[]>, type: opts.type.of });
   }
-  const where = e['where'] !== undefined ? (cx.cc.expr(e, 'where', inner, T.bool)?.fn as Run<unknown> | undefined) : undefined;
+  const where = e['where'] !== undefined ? (cx.cc.expr(e, 'where', inner, T.bool, 'full', { repeated: true })?.fn as Run<unknown> | undefined) : undefined;
   if (!ok || (e['where'] !== undefined && !where)) return;
   const n = compiled.length;
   // the look-ahead runs the later steps' options and `where` many times over one state: one

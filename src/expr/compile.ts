@@ -61,7 +61,10 @@ export class Compiler implements Cx {
   /** whether what was compiled calls a function that keeps its values (memo.ts), itself or through others */
   usesKept = false;
 
-  constructor(readonly scope: Scope) {}
+  /** `repeated`: the expression runs many times over one state (a look-ahead), so its calls of a
+   *  function of two arguments read and keep values; elsewhere such a call seldom meets its
+   *  arguments twice in one evaluation, and keeping would cost more than it saves (memo.ts) */
+  constructor(readonly scope: Scope, private readonly repeated = false) {}
 
   /** before compiling `root`: find the calls it makes twice (unless RULES_SHARED_CALLS=off) */
   shareCalls(root: Ast): void {
@@ -309,8 +312,9 @@ export class Compiler implements Cx {
         const slot = this.sharedSlot(earlier);
         return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
-      const call = f.memo ? keptCall(f.memo, f.slots, f.body, fs, n) : directCall(f.slots, f.body, fs, n);
-      const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(f.memo ? { memo: f.memo } : {}) } as const;
+      const memo = f.memo !== undefined && (fs.length < 2 || this.repeated) ? f.memo : undefined;
+      const call = memo ? keptCall(memo, f.slots, f.body, fs, n) : directCall(f.slots, f.body, fs, n);
+      const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(memo ? { memo } : {}) } as const;
       if (!this.firsts.has(n)) return { type: r, fn: call, ir };
       const slot = this.sharedSlot(n);
       return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
@@ -493,6 +497,7 @@ function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs:
       return v;
     };
   }
+  if (fs.length === 2) return keptPairCall(memo as [number[][], unknown[][]], slots, body, fs, at);
   const [stamps, values] = memo as [number[], unknown[]];
   const [a] = fs as [Compiled];
   const [s0] = slots as [number];
@@ -507,6 +512,31 @@ function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs:
     const v = enterBody(body, ctx, at);
     stamps[x] = EPOCH[0]!;
     values[x] = v;
+    return v;
+  };
+}
+
+/** keptCall of a function of two parameters: both arguments first, as directCall, then the row of
+ *  the first and the value of the second in it */
+function keptPairCall([stamps, values]: [number[][], unknown[][]], slots: readonly number[], body: Compiled, fs: Compiled[], at: Span): Compiled {
+  const [a, b] = fs as [Compiled, Compiled];
+  const [s0, s1] = slots as [number, number];
+  return (ctx) => {
+    const x = a(ctx) as number | null;
+    const y = b(ctx) as number | null;
+    const kept = x !== null && x !== undefined && y !== null && y !== undefined;
+    const row = kept ? stamps[x] : undefined;
+    if (row !== undefined && row[y!] === EPOCH[0]) return values[x!]![y!];
+    ctx.locals[s0] = x;
+    ctx.locals[s1] = y;
+    const v = enterBody(body, ctx, at);
+    if (!kept) return v;
+    if (row === undefined) {
+      stamps[x] = [];
+      values[x] = [];
+    }
+    stamps[x]![y] = EPOCH[0]!;
+    values[x]![y] = v;
     return v;
   };
 }
@@ -623,8 +653,8 @@ function toAst(src: string | Ast): { ast: Ast } | { errors: ExprError[] } {
 }
 
 /** a whole expression (not a lambda's body) that must give `expected` */
-function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined, functionBody: FunctionBody | undefined): { fn: Compiled; type: Type } | { errors: ExprError[] } {
-  const c = new Compiler(scope);
+function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: CodeSink | undefined, functionBody: FunctionBody | undefined, repeated: boolean): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+  const c = new Compiler(scope, repeated);
   c.shareCalls(ast);
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
@@ -732,15 +762,21 @@ export function faultAtCall(err: unknown, at: Span, body: FunctionBody, call: Sp
 }
 
 /** `sink`: the program's code unit, when its expressions are to become generated code;
- *  `functionBody`: the body of a spec function, entered only from inside expressions (memo.ts) */
-export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink, opts?: { functionBody?: FunctionBody }): { fn: Compiled; type: Type } | { errors: ExprError[] } {
+ *  `functionBody`: the body of a spec function, entered only from inside expressions (memo.ts);
+ *  `repeated`: an expression a look-ahead runs many times over one state (Compiler) */
+export function compileExpr(src: string | Ast, scope: Scope, expected?: Type, sink?: CodeSink, opts?: ExprOpts): { fn: Compiled; type: Type } | { errors: ExprError[] } {
   try {
     const p = toAst(src);
     if ('errors' in p) return p;
-    return compilePlain(p.ast, scope, expected, sink, opts?.functionBody);
+    return compilePlain(p.ast, scope, expected, sink, opts?.functionBody, opts?.repeated === true);
   } catch (err) {
     return internal(src, err);
   }
+}
+
+export interface ExprOpts {
+  functionBody?: FunctionBody;
+  repeated?: boolean;
 }
 
 export type CompiledLambda = (ctx: Ctx, ...args: unknown[]) => unknown;
@@ -766,7 +802,7 @@ export function compileLambda(
         const like = n === 1 ? 'x => …' : `(${['x', 'y', 'z'].slice(0, n).join(', ')}${n > 3 ? ', …' : ''}) => …`;
         return { errors: [{ message: `expected a lambda of ${n} parameter${n === 1 ? '' : 's'}, like ${like}`, offset: ast.offset, length: ast.length }] };
       }
-      const r = compilePlain(ast, scope, expected, sink, undefined);
+      const r = compilePlain(ast, scope, expected, sink, undefined, false);
       if ('errors' in r) return r;
       const f = r.fn;
       return { fn: (ctx) => f(ctx), type: r.type };

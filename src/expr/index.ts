@@ -10,6 +10,6 @@ export type { Ctx, Compiled, NameBinding, MemberBinding, FunctionBinding, Scope 
 export type { ExprError } from './errors.ts';
 export { ExprRuntimeError, formatExprError } from './errors.ts';
 export { parseExpr } from './parser.ts';
-export { compileExpr, compileLambda, type CompiledLambda } from './compile.ts';
+export { compileExpr, compileLambda, type CompiledLambda, type ExprOpts } from './compile.ts';
 export { builtinNames } from './builtins.ts';
 export { suggest } from './suggest.ts';

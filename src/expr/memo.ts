@@ -3,7 +3,8 @@
  * for every character c, and each of those asks `teamSeats(t)` and `sides()` again — the same
  * answers, since nothing changes while an expression runs. A function whose body loops (a filter,
  * a sum, …, or a call of such a function), with no parameter or one that is a seat, a card or a
- * place, keeps its value per argument, stamped with the evaluation it was computed in.
+ * place, or two such (`needed(s, c)`, asked for every count a staged choice looks ahead over), keeps
+ * its value per argument (pair of arguments), stamped with the evaluation it was computed in.
  *
  * An evaluation begins where the machine enters an expression that calls such a function, itself
  * or through others: the entry of that top-level expression (compile.ts, `guarded`) and a
@@ -19,9 +20,11 @@ export const EPOCH: number[] = [0];
 
 /**
  * One function's kept values. No parameter: `[stamp, value]`. One parameter: `[stamps, values]`,
- * both indexed by the argument (a seat, card or place id; `none` is not kept).
+ * both indexed by the argument (a seat, card or place id; `none` is not kept). Two parameters:
+ * `[stamps, values]` indexed by the first argument, each a row (made when first needed) indexed by
+ * the second.
  */
-export type MemoTable = [number, unknown] | [number[], unknown[]];
+export type MemoTable = [number, unknown] | [number[], unknown[]] | [number[][], unknown[][]];
 
 export function memoTable(params: number): MemoTable {
   return params === 0 ? [-1, null] : [[], []];
@@ -38,5 +41,5 @@ export function worthKeeping(calls: Iterable<string>, loops: (fn: string) => boo
 
 /** whether values of the given parameter kinds can be kept (ids that index an array) */
 export function keepable(paramKinds: readonly string[]): boolean {
-  return paramKinds.length === 0 || (paramKinds.length === 1 && ['seat', 'card', 'space'].includes(paramKinds[0]!));
+  return paramKinds.length <= 2 && paramKinds.every((k) => ['seat', 'card', 'space'].includes(k));
 }

@@ -7,6 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileGameDir } from '../../src/games.ts';
 import { play, tinyGame } from '../dsl/helpers.ts';
+import { compileProgram } from '../../src/interpreter/compile/index.ts';
+import { makeEngine } from '../../src/interpreter/engine.ts';
+import { codegenReport } from '../../src/codegen/unit.ts';
 
 // `rich()` loops (a filter), so its value is kept per evaluation; only a literal runs between the
 // two choices (the `add`), so nothing else starts an evaluation there
@@ -58,5 +61,67 @@ describe('a choice in steps looks ahead as one evaluation', () => {
     expect(e!.legalActions(s, 0).map((a) => a.value)).toEqual([1]); // nobody is rich yet
     s = play(e!, s, [{ choice: 'buy-count', value: 1 }, { choice: 'again-kind', value: 'dear' }]);
     expect(e!.legalActions(s, 0).map((a) => a.value)).toEqual([1, 2]); // seat 1 is rich now
+  });
+});
+
+// `above(a, b)` (1 when b has more cash than a) loops and takes two seats: its values are kept
+// per pair of arguments, so the second `where` asks it twice with the same first argument
+const pairs = (): string =>
+  tinyGame({
+    seatVars: `  - id: cash
+    type: number
+    initial: 0
+    text: {en: Cash., zh: 現金。}
+    assumption: {why: test fixture}`,
+    extra: `functions:
+  - id: above
+    params: [{name: a, type: seat}, {name: b, type: seat}]
+    returns: number
+    body: count(filter(seats, s => s == b and s.cash > a.cash))
+    text: {en: Whether one seat has more cash than another., zh: 某玩家的現金是否比另一人多。}
+    assumption: {why: test fixture}`,
+    body: `      - choose: buy
+        seats: seat(0)
+        prompt: {en: Buy, zh: 買}
+        steps:
+          - choose: buy-from
+            as: who
+            options: seats
+          - choose: buy-count
+            as: n
+            options: range(1, 4)
+        where: n <= above(who, seat(0)) + above(seat(0), who) + 1
+      - add: seat(1).cash
+        value: 5
+      - choose: again
+        seats: seat(0)
+        prompt: {en: Again, zh: 再買}
+        steps:
+          - choose: again-from
+            as: who2
+            options: seats
+          - choose: again-count
+            as: n2
+            options: range(1, 4)
+        where: n2 <= 1 + above(who2, seat(1)) + 2 * above(who2, seat(0))`,
+  });
+
+describe('a function of two arguments keeps its values per pair', () => {
+  it('is kept, and reads the state as it is when each choice opens', () => {
+    const { engine: e, loaded, diagnostics } = compileGameDir(pairs());
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const { program } = compileProgram(loaded!, { codegen: false });
+    expect(program!.functions.get('above')!.memo, 'a looping function of two seats keeps its values').toBeDefined();
+    // both compilers: the generated code's kept values (src/codegen/emit.ts) and the closures'
+    expect(codegenReport(compileProgram(loaded!, { codegen: true }).program!)?.mode).toBe('generated');
+    for (const engine of [e!, makeEngine(program!)]) {
+      let s = engine.create({ players: 2, seed: 1 });
+      s = play(engine, s, [{ choice: 'buy-from', value: 1 }]);
+      expect(engine.legalActions(s, 0).map((a) => a.value)).toEqual([1]); // nobody has more cash yet
+      s = play(engine, s, [{ choice: 'buy-count', value: 1 }, { choice: 'again-from', value: 0 }]);
+      // seat 1 has more cash than seat 0 now: above(0, 1) = 1 and above(0, 0) = 0, so n2 <= 2
+      // (a value kept by the first argument alone would give above(0, 0) = 1, so n2 <= 4)
+      expect(engine.legalActions(s, 0).map((a) => a.value)).toEqual([1, 2]);
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import { assignable, compileExpr, compileLambda, parseExpr, typeToString } from '../../expr/index.ts';
 import type { Ast, ExprError, Scope, Type } from '../../expr/index.ts';
-import type { FunctionBody } from '../../expr/errors.ts';
+import type { ExprOpts } from '../../expr/index.ts';
 import type { Diagnostic } from '../../loader/diagnostics.ts';
 import type { LoadedSpec } from '../../loader/load-folder.ts';
 import { gameModel, type GameModel } from '../../model/game-model.ts';
@@ -126,7 +126,7 @@ export class Compiler {
   }
 
   /** Compile obj[key] (an expression string, or a literal number/boolean). */
-  expr(obj: Node, key: string | number, env: Env, expected?: Type, kind: ScopeKind = 'full', opts?: { functionBody?: FunctionBody }): Compiled | undefined {
+  expr(obj: Node, key: string | number, env: Env, expected?: Type, kind: ScopeKind = 'full', opts?: ExprOpts): Compiled | undefined {
     const raw = (obj as Record<string | number, unknown>)[key];
     if (this.onExpression) this.onExpression(obj, key, this.scope(env, kind), expected);
     if (typeof raw === 'number') return this.checked(obj, key, { fn: () => raw, type: T.number }, expected);
