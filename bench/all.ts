@@ -24,6 +24,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { usageExit } from './args.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -34,7 +35,7 @@ const arg = (name: string): string | undefined => {
 const PARTS = ['playouts', 'validate', 'simulate', 'docs', 'where'] as const;
 type Part = (typeof PARTS)[number];
 const only = arg('only')?.split(',') ?? [...PARTS];
-for (const p of only) if (!PARTS.includes(p as Part)) throw new Error(`--only: no part '${p}'; parts: ${PARTS.join(', ')}`);
+for (const p of only) if (!PARTS.includes(p as Part)) usageExit('bench', `--only: no part '${p}'; parts: ${PARTS.join(', ')}`);
 
 const SCRIPTS: Record<Part, { file: string; node: string[]; args: string[] }> = {
   playouts: { file: 'bench/playouts.ts', node: [], args: [] },

@@ -15,7 +15,7 @@
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
-import { positive } from './args.ts';
+import { positive, runMain, UsageError } from './args.ts';
 import { table } from './table.ts';
 
 interface Checkout {
@@ -41,7 +41,7 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--rounds') a.rounds = Math.round(num(x, argv[++i]));
     else if (x === '--slice') a.slice = num(x, argv[++i]);
     else if (x === '--alloc-games') a.allocGames = Math.round(num(x, argv[++i]));
-    else if (x.startsWith('-')) throw new Error(`unknown option ${x}; options: --base DIR, --rounds N, --slice SECONDS, --alloc-games N`);
+    else if (x.startsWith('-')) throw new UsageError(`unknown option ${x}; options: --base DIR, --rounds N, --slice SECONDS, --alloc-games N`);
     else a.games.push(x);
   }
   return a;
@@ -125,4 +125,4 @@ async function main(): Promise<void> {
   process.stdout.write(`playouts per CPU second: median (min–max) of ${a.rounds} interleaved rounds of ${a.slice} s; new/base taken within each round. KB/playout: allocated, over ${a.allocGames} playouts.\n`);
 }
 
-await main();
+await runMain('bench:compare', main);

@@ -16,14 +16,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { positive } from './args.ts';
+import { positiveFlag } from './args.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-const runs = Math.round(positive('--runs', arg('runs') ?? '1'));
+const runs = Math.round(positiveFlag('bench:docs', '--runs', arg('runs') ?? '1'));
 const jsonFile = arg('json');
 
 /** resident MB of each process in the tree under `pid` (empty when /proc cannot be read) */

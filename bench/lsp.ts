@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DEBOUNCE_MS } from '../src/lsp/server.ts';
 import { copyGames, LspClient } from '../test/lsp/client.ts';
+import { positiveFlag } from './args.ts';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +26,7 @@ const yamlLines = (d: string): number =>
   }, 0);
 const largest = readdirSync(rulesDir).filter((g) => statSync(join(rulesDir, g)).isDirectory()).sort((a, b) => yamlLines(join(rulesDir, b)) - yamlLines(join(rulesDir, a)))[0]!;
 const game = arg('game', largest);
-const runs = Number(arg('runs', '9'));
+const runs = Math.round(positiveFlag('bench:lsp', '--runs', arg('runs', '9')));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 /** CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s) */
 const cpuMs = (pid: number): number => {

@@ -27,7 +27,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { positive } from './args.ts';
+import { positive, runMain, UsageError } from './args.ts';
 import { table } from './table.ts';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
 import { compileProgram } from '../src/interpreter/compile/index.ts';
@@ -113,7 +113,7 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--rules-dir') a.rulesDir = resolve(argv[++i] ?? '.');
     else if (x === '--json') a.json = argv[++i] ?? 'bench.json';
     else if (x === '--cpu') a.cpu = true;
-    else if (x.startsWith('-')) throw new Error(`unknown option ${x}; options: --rounds N, --slice SECONDS, --players N, --rules-dir DIR, --json FILE, --cpu`);
+    else if (x.startsWith('-')) throw new UsageError(`unknown option ${x}; options: --rounds N, --slice SECONDS, --players N, --rules-dir DIR, --json FILE, --cpu`);
     else a.games.push(x);
   }
   return a;
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   const results: GameBench[] = [];
   for (const id of ids) {
     const dir = found.get(id);
-    if (dir === undefined) throw new Error(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
+    if (dir === undefined) throw new UsageError(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
     results.push(await benchGame(id, dir, a));
   }
   const rows: string[][] = [['game', 'players', 'interpreter/s', 'closures/s', 'generated/closures', 'reference/s', 'lower bound/s', 'interp/ref', 'interp/lower', 'actions/game']];
@@ -239,4 +239,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await runMain('bench:playouts', main);

@@ -26,6 +26,7 @@ import { Worker } from 'node:worker_threads';
 import * as games from '../src/games.ts';
 import { simulate, simulateCommand } from '../src/cli/simulate.ts';
 import type { CliContext } from '../src/cli/context.ts';
+import { positiveFlag } from './args.ts';
 
 const rulesDir = fileURLToPath(new URL('../rules', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/rules.js', import.meta.url));
@@ -149,7 +150,7 @@ async function workers(): Promise<void> {
 }
 
 async function workersFor(n: string): Promise<WorkersFigure> {
-  const rounds = Number(arg('rounds', '3'));
+  const rounds = Math.round(positiveFlag('bench:simulate', '--rounds', arg('rounds', '3')));
   const ratios: number[] = [];
   const times: Record<string, number[]> = { '1': [], '2': [] };
   const cpus: Record<string, number[]> = { '1': [], '2': [] };
@@ -220,7 +221,7 @@ async function memoryChild(n: number, kept: boolean): Promise<void> {
 }
 
 function memory(): void {
-  const max = Number(arg('max', '100000'));
+  const max = Math.round(positiveFlag('bench:simulate', '--max', arg('max', '100000')));
   console.log(`memory: ${game}, heap after full GC above a baseline (game compiled, 100 games played), peak of the samples; each figure in a fresh process`);
   const rows: { games: number; streamedMb: number; baseMb: number }[] = [];
   for (let n = 1000; n <= max; n *= 10) {

@@ -24,6 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childCpu } from './child-cpu.ts';
+import { positiveFlag } from './args.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const arg = (name: string, fallback: string): string => {
@@ -32,7 +33,7 @@ const arg = (name: string, fallback: string): string => {
 };
 // the commit before issue 12's first commit (aa4d368, stop 16): the figure its targets are measured against
 const base = arg('base', '7eb8d99');
-const runs = Number(arg('runs', '5'));
+const runs = Math.round(positiveFlag('bench:validate', '--runs', arg('runs', '5')));
 
 function timed(cwd: string, paths: string[], extra: string[] = [], cache = 'off'): { cpu: number; wall: number; ok: boolean } {
   const c0 = childCpu();

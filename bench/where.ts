@@ -29,7 +29,7 @@ import { Session } from 'node:inspector/promises';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { positive } from './args.ts';
+import { positive, runMain, UsageError } from './args.ts';
 import { table } from './table.ts';
 import { compileGameDir, gameDirsFor } from '../src/games.ts';
 import { compileProgram } from '../src/interpreter/compile/index.ts';
@@ -97,7 +97,7 @@ function parseArgs(argv: string[]): { games: string[]; seconds: number; rulesDir
     if (x === '--seconds') a.seconds = positive(x, argv[++i]);
     else if (x === '--rules-dir') a.rulesDir = resolve(argv[++i] ?? '.');
     else if (x === '--json') a.json = argv[++i] ?? 'where.json';
-    else if (x.startsWith('-')) throw new Error(`unknown option ${x}; options: --seconds N, --rules-dir DIR, --json FILE`);
+    else if (x.startsWith('-')) throw new UsageError(`unknown option ${x}; options: --seconds N, --rules-dir DIR, --json FILE`);
     else a.games.push(x);
   }
   return a;
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   const report: Record<string, unknown> = {};
   for (const id of wanted) {
     const dir = found.get(id);
-    if (dir === undefined) throw new Error(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
+    if (dir === undefined) throw new UsageError(`no game '${id}' under ${a.rulesDir}; games: ${[...found.keys()].join(', ')}`);
     const { engine, loaded } = compileGameDir(dir);
     if (!engine || !loaded) {
       rows.push([id, 'does not compile']);
@@ -165,4 +165,4 @@ async function main(): Promise<void> {
   if (a.json) writeFileSync(a.json, JSON.stringify(report, null, 2) + '\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await runMain('bench:where', main);
