@@ -82,12 +82,18 @@ function backsShown(d: ZoneDecl, owner: number | undefined, seat: number): boole
 }
 
 /** record what `seat` sees of the cards of one zone (a plain function: this runs per decision) */
-function note(seen: Map<number, boolean>, seat: number, d: ZoneDecl, cards: number[], owner: number | undefined): void {
+function note(seen: Uint8Array, seat: number, d: ZoneDecl, cards: number[], owner: number | undefined): void {
   const visible = d.visibility === 'public' || (d.visibility === 'owner' && owner === seat);
-  const backs = backsShown(d, owner, seat);
-  if (visible) for (const card of cards) seen.set(card, backs);
-  else if (d.visibility === 'top' && cards.length > 0) seen.set(cards[0]!, backs);
+  const mark = backsShown(d, owner, seat) ? SEEN_WITH_BACK : SEEN;
+  if (visible) for (let i = 0; i < cards.length; i++) seen[cards[i]!] = mark;
+  else if (d.visibility === 'top' && cards.length > 0) seen[cards[0]!] = mark;
 }
+
+/** what knowledge() notes of a card where it lies: not seen there, seen (its front, for a kind
+ *  that hides behind one), seen with its back */
+const UNSEEN = 0;
+const SEEN = 1;
+const SEEN_WITH_BACK = 2;
 
 /** What `seat` knows of `card` now: nothing, its front only, or all of it. */
 export function knowledgeOf(p: Program, s: State, card: number, seat: number): 'none' | 'front' | 'all' {
@@ -100,7 +106,9 @@ export function knowledgeOf(p: Program, s: State, card: number, seat: number): '
  */
 export function knowledge(p: Program, s: State, seat: number): (card: number) => 'none' | 'front' | 'all' {
   if (s.result !== null) return () => 'all';
-  const seen = new Map<number, boolean>(); // card -> back shown where it lies
+  // card -> what is seen of it where it lies: one byte per card, not a map entry per visible card
+  // (this runs for every choice among cards that are not one zone's)
+  const seen = new Uint8Array(s.kinds.length);
   for (const d of p.zones) {
     if (d.visibility === 'hidden') continue;
     for (let k = 0; k < d.size; k++) {
@@ -109,9 +117,9 @@ export function knowledge(p: Program, s: State, seat: number): (card: number) =>
     }
   }
   return (card) => {
-    const backs = seen.get(card);
-    if (!p.cards[s.kinds[card]!]!.front) return backs === undefined ? 'none' : 'all';
+    const where = seen[card];
+    if (!p.cards[s.kinds[card]!]!.front) return where === UNSEEN ? 'none' : 'all';
     if (s.revealed.includes(card) || peekedBy(s, card, seat)) return 'all';
-    return backs === undefined ? 'none' : backs ? 'all' : 'front';
+    return where === UNSEEN ? 'none' : where === SEEN_WITH_BACK ? 'all' : 'front';
   };
 }
