@@ -3,10 +3,19 @@
  * site (VitePress pages in English and Chinese) into the output folder. Any spec error: the
  * diagnostics as file:line:col, nothing written, exit 1.
  */
-import { relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../loader/diagnostics.ts';
 import { plural, rulesDirOf } from './common.ts';
-import type { CliContext } from './context.ts';
+import { UsageError, type CliContext } from './context.ts';
+
+/** an --out the site cannot go to, said before the games are checked and played (seconds):
+ *  the nearest part of the path that exists must be a folder */
+function checkOutDir(outDir: string): void {
+  let at = outDir;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  if (existsSync(at) && !statSync(at).isDirectory()) throw new UsageError(`--out: ${at} is a file, not a folder; give the folder the site is written to`);
+}
 
 export interface DocsOptions {
   rulesDir?: string;
@@ -16,6 +25,7 @@ export interface DocsOptions {
 export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<number> {
   const rulesDir = rulesDirOf(ctx, o.rulesDir);
   const outDir = resolve(o.out ?? 'site');
+  checkOutDir(outDir);
   const { generateSite, DocgenError, percent } = await import('../docgen/index.ts');
   // the Simulations pages' games and charts (cached per game; see src/docgen/simulations/)
   const { prepareSimulations } = await import('../docgen/simulations/prepare.ts');
@@ -26,6 +36,12 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);
+      return 1;
+    }
+    // the folder could not be written (no permission, a full disk): nothing of it was changed
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+      ctx.io.err(`error: cannot write the site to ${outDir}: ${(e as Error).message}; nothing in it was changed\n`);
       return 1;
     }
     throw e;

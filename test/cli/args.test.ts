@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../../src/cli/common.ts';
 import { UsageError } from '../../src/cli/context.ts';
@@ -89,6 +91,28 @@ describe('bad command lines exit 2 with a clear message', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`${version}\n`);
       expect(r.stderr).toBe('');
+    }
+  });
+
+  it("docs --out that is a file, or a folder that cannot be made: said before anything is built", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-out-'));
+    try {
+      const file = join(dir, 'a-file');
+      writeFileSync(file, 'kept\n');
+      const t0 = performance.now();
+      const r = await runCli(['docs', '--out', file]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`error: --out: ${file} is a file, not a folder; give the folder the site is written to\n`);
+      expect(readFileSync(file, 'utf8')).toBe('kept\n');
+      // a folder under that file cannot be made
+      const under = join(file, 'site');
+      const u = await runCli(['docs', '--out', under]);
+      expect(u.code).toBe(2);
+      expect(u.stderr).toBe(`error: --out: ${file} is a file, not a folder; give the folder the site is written to\n`);
+      // (before validating the games and playing the Simulations pages' games, which take seconds)
+      expect(performance.now() - t0).toBeLessThan(20_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
