@@ -305,14 +305,16 @@ export class Compiler implements Cx {
     const fs = args.map((a) => a.fn);
     const irs = args.map(irOf);
     if (isSlotFunction(f) && f.slots.length === fs.length) {
-      if (readsKept(f)) this.usesKept = true;
+      // the values this call keeps, if any: a function of two arguments keeps them only here in a
+      // look-ahead; a call that keeps none, of a body that reads none, starts no evaluation
+      const memo = f.memo !== undefined && (fs.length < 2 || this.repeated) ? f.memo : undefined;
+      if (memo !== undefined || keptUsers.has(f.body)) this.usesKept = true;
       const earlier = this.shared?.reuse.get(n);
       if (earlier !== undefined) {
         // the same call has surely run already in this expression: its kept value
         const slot = this.sharedSlot(earlier);
         return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
-      const memo = f.memo !== undefined && (fs.length < 2 || this.repeated) ? f.memo : undefined;
       const call = memo ? keptCall(memo, f.slots, f.body, fs, n) : directCall(f.slots, f.body, fs, n);
       const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(memo ? { memo } : {}) } as const;
       if (!this.firsts.has(n)) return { type: r, fn: call, ir };
