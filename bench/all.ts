@@ -87,7 +87,10 @@ if (playouts) {
     const gen = g.ratios['interpreter/closures'];
     const bound = (figures.where as Record<string, { bound: number }> | undefined)?.[g.game]?.bound;
     const ceiling = bound !== undefined ? `; at most ${bound.toFixed(2)}× while only expressions and blocks are generated (where)` : '';
-    rows.push({ target: `${g.game} ${g.players}p: generated ≥ 6× closures`, figure: `${range(gen, 2)}×${ceiling}`, met: gen ? gen.median >= 6 : undefined });
+    // the hand-written same-games reference over the closures: generated code as fast as it would show this
+    const refOverClosures = g.ratios['reference/closures'];
+    const asReference = refOverClosures ? `; the same-games reference is ${range(refOverClosures, 2)}× the closures` : '';
+    rows.push({ target: `${g.game} ${g.players}p: generated ≥ 6× closures`, figure: `${range(gen, 2)}×${ceiling}${asReference}`, met: gen ? gen.median >= 6 : undefined });
     const ref = g.ratios['interpreter/reference'];
     if (ref) rows.push({ target: `${g.game} ${g.players}p: interpreter ≥ 0.5× same-games reference`, figure: range(ref, 3), met: ref.median >= 0.5 });
     if (g.game === 'speakeasy' && g.players === 4) {
