@@ -17,6 +17,8 @@ export interface ChunkRun {
   run: RunSettings;
   form: OutputForm;
   head: RunHeader;
+  /** the games each thread plays in the whole run, about: a hint for the engine (expectGames) */
+  perThread?: number;
 }
 
 export interface ChunkTask extends ChunkRun {
@@ -42,7 +44,7 @@ export function playChunkWith(engine: Engine, task: ChunkRun & { from: number; t
   playGames(engine, task.run, task.from, task.to, (_i, g, steps) => {
     parts.push(text(g));
     tally.add(g, steps);
-  });
+  }, task.perThread);
   return { text: parts.join(gameSeparator(task.form)), tally: tally.toJSON() };
 }
 

@@ -91,7 +91,10 @@ export function playGames(
   from: number,
   to: number,
   onGame: (index: number, game: SimulatedGame, steps: number) => void,
+  /** how many games this engine plays in the run, about (a chunk's caller knows more than to − from) */
+  expected: number = to - from,
 ): void {
+  engine.expectGames?.(expected);
   for (let i = from; i < to; i++) {
     const seed = gameSeed(run.seed, i);
     let played;
@@ -352,7 +355,8 @@ async function simulateWith(
         tally.merge(SummaryTally.fromJSON(chunk.tally));
         bar?.update(to - place.from);
       };
-      await playGamesOnWorkers(engine, { rulesDir, gameId }, { run, form, head }, place.from, place.to, workers, onChunk, { workers: started });
+      const perThread = Math.ceil((place.to - place.from) / workers);
+      await playGamesOnWorkers(engine, { rulesDir, gameId }, { run, form, head, perThread }, place.from, place.to, workers, onChunk, { workers: started });
     }
     else playGames(engine, run, place.from, place.to, onGame);
   } finally {

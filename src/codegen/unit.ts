@@ -36,15 +36,33 @@ export interface CodegenReport {
 
 const reports = new WeakMap<object, CodegenReport>();
 
-/** what finish() did for a program (undefined: no unit, closures only) */
+/** what finish() did for a program (undefined: no unit, closures only; or a tiered program whose code is not generated yet) */
 export function codegenReport(program: object): CodegenReport | undefined {
   return reports.get(program);
 }
 
+/**
+ * When a program's code is generated:
+ *  - `tiered` (the default): once the program has run long enough on its closures (the engine
+ *    decides: TIER_UP_MS in engine.ts). A short run — `validate`'s random games, a scenario, a
+ *    few games — ends before that and never pays for generating and warming up code it would
+ *    barely use: each generated function starts cold, while the closures share a few function
+ *    bodies that V8 has warmed up already;
+ *  - `eager`: as soon as the program is compiled (the benchmarks, which measure generated code);
+ *  - `off`: never (closures only).
+ * `RULES_CODEGEN=off` or `=eager` in the environment picks the mode where a caller does not.
+ */
+export type CodegenMode = 'tiered' | 'eager' | 'off';
+
+export function codegenMode(): CodegenMode {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const v = env?.['RULES_CODEGEN'];
+  return v === 'off' ? 'off' : v === 'eager' ? 'eager' : 'tiered';
+}
+
 /** whether programs compiled now get a code unit: not when RULES_CODEGEN=off */
 export function codegenEnabled(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.['RULES_CODEGEN'] !== 'off';
+  return codegenMode() !== 'off';
 }
 
 export class CodeUnit implements CodeSink {

@@ -121,6 +121,12 @@ export interface Engine<State = unknown> {
    * answers given; 0 when no choice is pending.
    */
   autoplay?(state: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number;
+  /**
+   * Optional: a hint that about `games` more games are coming (a simulation's run), so that work
+   * that pays only over many games (generating code: src/interpreter/tiering.ts) is done now.
+   * Changes no game.
+   */
+  expectGames?(games: number): void;
   /** pure: returns a new state, `state` is untouched */
   apply(state: State, seat: number, action: Action): State;
   /** the fast path for playouts: mutates `state` */

@@ -13,9 +13,12 @@ import { makeLayout, startOf, type Layout } from './layout.ts';
 import { cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, type AutoAnswer, chanceOutcomes, isWaiting, pendingChoice, run, runStoppingAt, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
+import { SAMPLE, Tiering } from './tiering.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
+  // a tiered program's code is generated once it has run here long enough
+  const tiering = new Tiering(p);
   /** per player count, per option setting seen: the tables every such game shares and the layout
    *  it starts with — found by comparing the option values, without a key string per game */
   const setups: Setup[][] = [];
@@ -91,6 +94,14 @@ export function makeEngine(p: Program): EngineTools<State> {
 
   /** `reads`: note in it what the game reads of its options, its setup's reads included (createWatched) */
   function create(config: GameConfig, reads?: OptionReads): State {
+    const t0 = tiering.start(1);
+    const s = createState(config, reads);
+    tiering.made();
+    tiering.end(t0, 1);
+    return s;
+  }
+
+  function createState(config: GameConfig, reads?: OptionReads): State {
     const { players } = config;
     if (!Number.isInteger(players) || players < p.minPlayers || players > p.maxPlayers)
       throw new EngineError(`${p.id} is for ${p.minPlayers}–${p.maxPlayers} players, not ${players}`);
@@ -262,7 +273,9 @@ export function makeEngine(p: Program): EngineTools<State> {
   }
 
   function applyInPlace(s: State, seat: number, action: Action): void {
+    const t0 = tiering.start(SAMPLE);
     answer(p, s, tablesFor(s), seat, action);
+    tiering.end(t0, SAMPLE);
   }
 
   /** Engine.autoplay: every choice answered where it opens, by picks[seat] over the values
@@ -277,6 +290,13 @@ export function makeEngine(p: Program): EngineTools<State> {
   const offered: (number | null)[] = [];
 
   function autoplay(s: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number {
+    const t0 = tiering.start(1);
+    const steps = autoplayHere(s, picks, maxSteps, onAnswer);
+    tiering.end(t0, 1);
+    return steps;
+  }
+
+  function autoplayHere(s: State, picks: readonly Pick[], maxSteps: number, onAnswer?: (seat: number, action: Action) => void): number {
     const t = tablesFor(s);
     const auto: AutoAnswer = {
       left: maxSteps,
@@ -343,6 +363,9 @@ export function makeEngine(p: Program): EngineTools<State> {
     pickAction,
     nextSeat,
     autoplay,
+    expectGames(games) {
+      tiering.expect(games);
+    },
     apply(s, seat, action) {
       const next = cloneState(s);
       applyInPlace(next, seat, action);
@@ -351,7 +374,9 @@ export function makeEngine(p: Program): EngineTools<State> {
     applyInPlace,
     applyChance(s, index) {
       const next = cloneState(s);
+      const t0 = tiering.start(SAMPLE);
       chance(p, next, tablesFor(next), index);
+      tiering.end(t0, SAMPLE);
       return next;
     },
     view(s, seat): SeatView {

@@ -244,6 +244,10 @@ export interface Program {
   code: Instr[];
   /** per pc: the generated block that runs it (src/codegen/), where there is one */
   blocks?: (BlockFn | undefined)[];
+  /** a tiered program whose code is not generated yet (src/codegen/unit.ts, CodegenMode): generates
+   *  and installs it — its expressions' code and `blocks` — once. Called by the engine between two
+   *  runs of the machine, never while one runs. */
+  generate?: () => void;
   slots: number;
   /** the slots no one reads once the expression that wrote them is done (Compiler.newScratchSlot):
    *  what they hold between instructions is no part of the game, and generated code does not write them */

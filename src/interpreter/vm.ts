@@ -37,10 +37,12 @@ const OPCODES: Record<Instr['op'], number> = { exec: EXEC, jump: JUMP, jumpIfNot
  *  past it a body that keeps calling itself is stopped with its rule named. */
 export const MAX_CALL_DEPTH = 64;
 const opcodeCache = new WeakMap<Instr[], Uint8Array>();
-/** the opcodes with BLOCK where a generated block takes over, per program */
-const blockOpsCache = new WeakMap<Program, Uint8Array>();
+/** the opcodes with BLOCK where a generated block takes over, per program, and the blocks they were
+ *  made for (a tiered program gets its blocks after it has run: Program.generate) */
+const blockOpsCache = new WeakMap<Program, { ops: Uint8Array; blocks: Program['blocks'] }>();
 // the program run last: a playout runs one program thousands of times in a row
 let lastProgram: Program | undefined;
+let lastBlocks: Program['blocks'];
 let lastOps: Uint8Array | undefined;
 /** what a block is handed and hands back (one for the machine: a block returns before another starts) */
 const machine: BlockMachine = { pc: 0, budget: 0 };
@@ -82,20 +84,22 @@ function opcodes(code: Instr[]): Uint8Array {
 
 /** the opcodes run uses: with BLOCK at every pc a generated block runs */
 function runOpcodes(p: Program): Uint8Array {
-  if (p === lastProgram && lastOps!.length === p.code.length) return lastOps!;
-  let ops = blockOpsCache.get(p);
-  if (ops === undefined || ops.length !== p.code.length) {
-    ops = opcodes(p.code);
-    const blocks = p.blocks;
+  const blocks = p.blocks;
+  if (p === lastProgram && blocks === lastBlocks && lastOps!.length === p.code.length) return lastOps!;
+  let cached = blockOpsCache.get(p);
+  if (cached === undefined || cached.blocks !== blocks || cached.ops.length !== p.code.length) {
+    let ops = opcodes(p.code);
     if (blocks !== undefined && blocks.length === ops.length) {
       ops = ops.slice();
       for (let pc = 0; pc < ops.length; pc++) if (blocks[pc] !== undefined) ops[pc] = BLOCK;
     }
-    blockOpsCache.set(p, ops);
+    cached = { ops, blocks };
+    blockOpsCache.set(p, cached);
   }
   lastProgram = p;
-  lastOps = ops;
-  return ops;
+  lastBlocks = blocks;
+  lastOps = cached.ops;
+  return cached.ops;
 }
 
 type Op<K extends Instr['op']> = Extract<Instr, { op: K }>;

@@ -12,14 +12,20 @@ import type { LoadedSpec } from '../../src/loader/load-folder.ts';
 import { codegenReport, type CodegenReport } from '../../src/codegen/unit.ts';
 import { firstDifference, internal, testRng, type Engine } from '../interpreter/helpers.ts';
 
-export interface Twins {
+/** two engines of one spec, played in lockstep by playBoth */
+export interface Pair {
   generated: Engine;
   closures: Engine;
-  report: CodegenReport;
   /** what the two are called in messages (default: generated, closures) */
   names?: [string, string];
   /** state fields left out of the comparison (engines whose locals are laid out differently) */
   skip?: string[];
+  /** called before each decision of a game (a test that changes an engine part-way through) */
+  atStep?: (step: number) => void;
+}
+
+export interface Twins extends Pair {
+  report: CodegenReport;
 }
 
 export function twins(loaded: LoadedSpec): Twins {
@@ -44,7 +50,7 @@ function without(o: object, skip: string[]): object {
 
 /** play one random game on both; returns the decisions taken. `log: false` plays the paths that
  *  write no log (the generated blocks run some effects themselves only there) */
-export function playBoth(t: Twins, players: number, options: Record<string, Json>, seed: number, maxSteps = 20_000, log = true): number {
+export function playBoth(t: Pair, players: number, options: Record<string, Json>, seed: number, maxSteps = 20_000, log = true): number {
   const same = (what: string, a: unknown, b: unknown): void => sameIn(t.names ?? ['generated', 'closures'], what, a, b);
   const skip = t.skip ?? [];
   const at = `${players} players, options ${JSON.stringify(options)}, seed ${seed}${log ? '' : ', no log'}`;
@@ -62,6 +68,7 @@ export function playBoth(t: Twins, players: number, options: Record<string, Json
     logged = sg.log.length;
   };
   for (let step = 0; step < maxSteps; step++) {
+    t.atStep?.(step);
     const pg = t.generated.pending(g);
     same(`${at}, step ${step}: the pending decisions`, pg, t.closures.pending(c));
     if (pg === null) {

@@ -11,15 +11,18 @@ import { EffectCompiler } from './effects.ts';
 import { compileEnds, compileFunctions, compileOutcome } from './outcome.ts';
 import { checkReachable } from './reachability.ts';
 import { MAX_PLAYERS } from '../../limits.ts';
+import { codegenMode, type CodegenMode } from '../../codegen/unit.ts';
 
 /**
- * `codegen: false` keeps every expression a closure (default: generated code unless RULES_CODEGEN=off);
+ * `codegen`: when the expressions become generated code (CodegenMode in src/codegen/unit.ts;
+ * `true` is `eager`, `false` is `off`; default: RULES_CODEGEN, else `tiered`);
  * `makeFunction`: the Function constructor generated code is made with (tests: one that refuses)
  */
 export function compileProgram(
   loaded: LoadedSpec,
-  opts: { onExpression?: Compiler['onExpression']; codegen?: boolean; makeFunction?: FunctionConstructor } = {},
+  opts: { onExpression?: Compiler['onExpression']; codegen?: boolean | CodegenMode; makeFunction?: FunctionConstructor } = {},
 ): { program?: Program; diagnostics: Diagnostic[] } {
+  const mode: CodegenMode = opts.codegen === true ? 'eager' : opts.codegen === false ? 'off' : (opts.codegen ?? codegenMode());
   const spec = loaded.spec as unknown as Node;
   const game = isNode(spec['game']) ? spec['game'] : {};
   const players = isNode(game['players']) ? game['players'] : {};
@@ -47,7 +50,7 @@ export function compileProgram(
     functions: new Map(),
     choiceProofs: [],
   };
-  const cc = new Compiler(loaded, program, opts.codegen, opts.makeFunction);
+  const cc = new Compiler(loaded, program, mode !== 'off', opts.makeFunction);
   cc.onExpression = opts.onExpression;
   if (!isNode(spec['game'])) cc.error(spec, undefined, "the game has no 'game:' section (id, name, players)");
   else checkPlayers(cc, players, program);
@@ -75,8 +78,17 @@ export function compileProgram(
   program.functions = cc.functions;
   program.slots = cc.slots;
   const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');
-  // all expressions are known now: one generated source for the program (closures where that cannot be)
-  if (!hasErrors) cc.unit?.finish(program);
+  // all expressions are known now: one generated source for the program (closures where that cannot
+  // be), now or, tiered, when the engine finds the program has run long enough to repay it
+  const unit = cc.unit;
+  if (!hasErrors && unit !== undefined) {
+    if (mode === 'eager') unit.finish(program);
+    else
+      program.generate = () => {
+        program.generate = undefined;
+        unit.finish(program);
+      };
+  }
   return hasErrors ? { diagnostics: cc.diagnostics } : { program, diagnostics: cc.diagnostics };
 }
 
