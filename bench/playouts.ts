@@ -190,6 +190,8 @@ async function benchGame(id: string, dir: string, a: Args): Promise<GameBench> {
 }
 
 async function main(): Promise<void> {
+  // the generated code is measured from the first game on, not once it has tiered up (src/interpreter/tiering.ts)
+  process.env['RULES_CODEGEN'] ??= 'eager';
   const a = parseArgs(process.argv.slice(2));
   const dirs = existsSync(a.rulesDir) ? gameDirsFor(a.rulesDir) : [];
   const found = new Map(dirs.map((d) => [basename(d), d]));

@@ -127,6 +127,8 @@ async function profiled(session: Session, engine: Engine, players: number, secon
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 
 async function main(): Promise<void> {
+  // the generated code is measured from the first game on, not once it has tiered up (src/interpreter/tiering.ts)
+  process.env['RULES_CODEGEN'] ??= 'eager';
   const a = parseArgs(process.argv.slice(2));
   const dirs = existsSync(a.rulesDir) ? gameDirsFor(a.rulesDir) : [];
   const found = new Map(dirs.map((d) => [basename(d), d]));
