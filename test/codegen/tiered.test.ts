@@ -3,12 +3,12 @@
  * long enough on them, then its code is generated and installed, between two decisions, and the
  * machine runs the generated blocks from there on. The games go on exactly as on closures alone.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playout } from '../../src/agents/playout.ts';
 import { agentSeedFor } from '../../src/agents/random-agent.ts';
 import { codegenReport } from '../../src/codegen/unit.ts';
-import { compileGameDir } from '../../src/games.ts';
+import { compileGameDir, gameDirsFor } from '../../src/games.ts';
 import { compileProgram } from '../../src/interpreter/compile/index.ts';
 import { makeEngine } from '../../src/interpreter/engine.ts';
 import type { Program } from '../../src/interpreter/program.ts';
@@ -30,7 +30,7 @@ function countBlockRuns(p: Program): { runs: number } {
 }
 
 describe('tiered code generation', () => {
-  for (const game of ['cash-n-guns', 'downtown', 'the-boss']) {
+  for (const game of gameDirsFor(RULES_DIR).map((d) => basename(d))) {
     it(`${game}: code generated part-way through a game changes nothing of it`, () => {
       const { tiered, closures } = compiled(game);
       expect(tiered.generate, 'the code waits until the program has run').toBeDefined();
