@@ -44,7 +44,7 @@ export function codegenReport(program: object): CodegenReport | undefined {
 /**
  * When a program's code is generated:
  *  - `tiered` (the default): once the program has run long enough on its closures (the engine
- *    decides: TIER_UP_MS in engine.ts). A short run — `validate`'s random games, a scenario, a
+ *    decides: src/interpreter/tiering.ts). A short run — `validate`'s random games, a scenario, a
  *    few games — ends before that and never pays for generating and warming up code it would
  *    barely use: each generated function starts cold, while the closures share a few function
  *    bodies that V8 has warmed up already;

@@ -13,7 +13,7 @@ import type { Instr, Program, Run, RunCtx, TargetCode, ZoneHandle, ZoneRef } fro
 import { Env } from './env.ts';
 import { makeScope, type ScopeKind, type UserFunction } from './scope.ts';
 import { BUILTIN_TYPES, T, spaceSetOf, varType } from './types.ts';
-import { CodeUnit, codegenEnabled } from '../../codegen/unit.ts';
+import { CodeUnit } from '../../codegen/unit.ts';
 
 export type Node = { [k: string]: unknown };
 
@@ -58,7 +58,8 @@ export class Compiler {
   constructor(
     readonly loaded: LoadedSpec,
     readonly program: Program,
-    codegen: boolean = codegenEnabled(),
+    /** whether the program gets a code unit (compileProgram decides, from its CodegenMode) */
+    codegen: boolean,
     makeFunction?: FunctionConstructor,
   ) {
     this.model = gameModel(loaded);
