@@ -1,6 +1,7 @@
 /** Card-moving helpers shared by the move, deal and split effects (a helper module, not an effect kind). */
 import type { Program, RunCtx, ZoneRef } from '../interpreter/program.ts';
 import { log, mergeVis, resolveRef, zoneName, zoneVis } from '../interpreter/runtime.ts';
+import { resize } from '../interpreter/resize.ts';
 
 export function removeCards(src: number[], cards: number[], rule: string): number[] {
   const taken: number[] = [];
@@ -45,7 +46,7 @@ export function removeWhere(src: number[], pred: (card: number) => boolean): num
     if (pred(card)) taken.push(card);
     else src[w++] = card;
   }
-  src.length = w;
+  resize(src, w, 0);
   return taken;
 }
 

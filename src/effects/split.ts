@@ -2,6 +2,7 @@
 import type { Run } from '../interpreter/program.ts';
 import { log, resolveRef, zoneOf, zoneVis } from '../interpreter/runtime.ts';
 import { splitGroups, splitShares } from '../interpreter/split.ts';
+import { resize } from '../interpreter/resize.ts';
 import { T } from '../interpreter/compile/types.ts';
 import { logMove } from './card-moves.ts';
 import { effectKind, noBlocks } from './kind.ts';
@@ -28,16 +29,16 @@ export default effectKind({
         const seats = who(c);
         // the machine's own lists (nothing runs a split inside another): no new ones per split
         const values = valuesBuffer;
-        values.length = src.length;
+        resize(values, src.length, 0);
         for (let i = 0; i < src.length; i++) values[i] = value(c, src[i]!) as number;
         const share = splitShares(values, seats.length);
         const groups = splitGroups();
         // the notes given out, group after group in packing order, taken before the rest closes up
         const given = givenBuffer;
-        given.length = src.length;
+        resize(given, src.length, 0);
         given.fill(0);
         const taken = takenBuffer;
-        taken.length = 0;
+        resize(taken, 0, 0);
         for (let k = 0; k < seats.length; k++) {
           for (const i of groups[k]!) {
             given[i] = 1;
@@ -47,7 +48,7 @@ export default effectKind({
         // the notes not given out stay, in order (by index: a card lies in one zone once)
         let left = 0;
         for (let i = 0; i < src.length; i++) if (given[i] === 0) src[left++] = src[i]!;
-        src.length = left;
+        resize(src, left, 0);
         const slot = p.zones[into]!.slot;
         for (let k = 0, at = 0; k < seats.length; k++) {
           const seat = seats[k]!;

@@ -3,6 +3,8 @@
  * such that `k` disjoint groups each worth exactly T can be formed. Exact search; the inputs are
  * small (a table of bills), so backtracking is cheap.
  */
+import { resize } from './resize.ts';
+
 export interface SplitResult {
   /** per receiver, indices into the input values */
   groups: number[][];
@@ -41,7 +43,7 @@ export function splitShares(values: readonly number[], k: number): number {
   st.values = values;
   st.k = k;
   for (let g = st.groups.length; g < k; g++) st.groups.push([]);
-  for (let g = 0; g < k; g++) st.groups[g]!.length = 0;
+  for (let g = 0; g < k; g++) resize(st.groups[g]!, 0, 0);
   if (k <= 0 || values.length < k) return 0; // every share needs at least one note
   if (k === 1) {
     let total = 0;
@@ -53,9 +55,9 @@ export function splitShares(values: readonly number[], k: number): number {
   }
   // Largest first: the search fails fast and the groups come out in a stable, readable order.
   largestFirst(values, st.order);
-  st.fill.length = k;
+  resize(st.fill, k, 0);
   st.fill.fill(0);
-  st.used.length = values.length;
+  resize(st.used, values.length, false);
   st.used.fill(false);
   let total = 0;
   for (let i = 0; i < values.length; i++) total += values[i]!;
@@ -93,7 +95,7 @@ function bySlowCandidates(st: Search, max: number): number {
 /** indices by value, largest first, ties by index, into `order`: a total order, so this insertion
  *  sort (fast on a table's few notes) gives what any sort would */
 function largestFirst(values: readonly number[], order: number[]): void {
-  order.length = values.length;
+  resize(order, values.length, 0);
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     let j = i;
