@@ -12,7 +12,7 @@
  * function (its faults placed as its entry places them); anything else — an effect's closure, a
  * constant — is called as `K[n](c)`, its own closure, so kinds can be generated one by one.
  */
-import type { ExecBody, Instr, TargetCode } from '../interpreter/program.ts';
+import type { ExecBody, Instr, TargetCode, ZoneCode } from '../interpreter/program.ts';
 
 /** what the block emitter needs of the program's emitter: constants, fresh names, expression calls */
 export interface BlockHost {
@@ -100,6 +100,7 @@ export function emitBlock(code: readonly Instr[], lo: number, hi: number, h: Blo
  */
 function execBody(b: ExecBody, fn: unknown, h: BlockHost): string {
   if (b.k === 'inc') return `L[${int(b.slot)}]=L[${int(b.slot)}] + 1;`;
+  if (b.k === 'move') return `if(c.s.logging){${h.k(fn)}(c);}else{${moveBody(b, h)}}`;
   if (b.k === 'count') {
     const n = h.call(b.n);
     return `L[${int(b.counter)}]=0;${n.code}L[${int(b.limit)}]=${n.value};`;
@@ -119,6 +120,56 @@ function execBody(b: ExecBody, fn: unknown, h: BlockHost): string {
     body = `${value.code}${r.code}const ${x}=${r.value} + ${value.value};${write(t, x, h)}`;
   }
   return `if(c.s.logging){${h.k(fn)}(c);}else{${body}}`;
+}
+
+/**
+ * A move without a log, as its closure makes it (move.ts): the zone it leaves, then the cards (the
+ * count, worked out as there, or the list given), and only if some go, the zone they go to, on
+ * top (the helpers' prepend) or at the bottom. The cards go through the move's own helpers and
+ * buffer, so a card that is not where the rules say fails with the closure's message.
+ */
+function moveBody(b: Extract<ExecBody, { k: 'move' }>, h: BlockHost): string {
+  const from = zone(b.from, h);
+  const take = h.k(b.helpers.takeTop);
+  const prepend = h.k(b.helpers.prepend);
+  const n = h.fresh();
+  const i = h.fresh();
+  let code = from.code;
+  let cards: string;
+  if (b.cards !== undefined) {
+    const list = h.call(b.cards);
+    cards = h.fresh();
+    code += `${list.code}const ${cards}=${h.k(b.helpers.removeCards)}(${from.value},${list.value},${h.k(b.rule)});const ${n}=${cards}.length;`;
+  } else {
+    cards = h.k(b.helpers.buffer);
+    if (b.count !== undefined) {
+      const count = h.call(b.count);
+      code += `${count.code}const ${n}=R.trunc(R.max(0,R.min(${count.value},${from.value}.length)));`;
+    } else code += `const ${n}=${from.value}.length;`;
+  }
+  const to = zone(b.to, h);
+  const taken = b.cards !== undefined ? '' : `${take}(${from.value},${n},${cards});`;
+  const put = b.atBottom ? `for(let ${i}=0;${i}<${n};${i}=${i}+1){${to.value}.push(${cards}[${i}]);}` : `${prepend}(${to.value},${cards},${n});`;
+  return `${code}if(${n}>0){${taken}${to.code}${put}}`;
+}
+
+/** the statements reading a named zone's cards into a fresh name: its key, then its seat (zoneOf's order) */
+function zone(z: ZoneCode, h: BlockHost): { code: string; value: string } {
+  let code = '';
+  let index = int(z.slot);
+  if (z.key !== undefined) {
+    const k = h.call(z.key);
+    code += k.code;
+    index = `${index} + ${k.value}`;
+  }
+  let array = 'c.s.z';
+  if (z.seat !== undefined) {
+    const s = h.call(z.seat);
+    code += s.code;
+    array = `c.s.seats[${s.value}].z`;
+  }
+  const v = h.fresh();
+  return { code: `${code}const ${v}=${array}[${index}];`, value: v };
 }
 
 /** the statements before a target's array and its index: `<array>[<index>]` is the target */

@@ -31,4 +31,6 @@ export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown 
   ceil: Math.ceil,
   abs: Math.abs,
   round: Math.round,
+  /** a move's count as whole cards (src/effects/move.ts) */
+  trunc: Math.trunc,
 });

@@ -17,7 +17,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let'
 export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R', 'M', 'P', 'N']);
 
 /** the helpers generated code may call as `R.<name>` (src/codegen/runtime.ts) */
-export const RUNTIME_NAMES = ['epoch', 'fail', 'rethrow', 'atCall', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'isArray', 'min', 'max', 'floor', 'ceil', 'abs', 'round'] as const;
+export const RUNTIME_NAMES = ['epoch', 'fail', 'rethrow', 'atCall', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'isArray', 'min', 'max', 'floor', 'ceil', 'abs', 'round', 'trunc'] as const;
 
 /** property names of the run context and of arrays that generated code reads after a `.` */
 export const PATH_PROPS: ReadonlySet<string> = new Set(['locals', 's', 't', 'g', 'z', 'v', 'seats', 'out', 'options', 'players', 'props', 'kindOf', 'spaces', 'logging']);

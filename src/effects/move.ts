@@ -1,5 +1,5 @@
 /** `move: <zone>, to: <zone>` (with `count`, `cards` or `where`, `at: bottom`): move cards between zones. */
-import type { Run } from '../interpreter/program.ts';
+import type { ExecBody, MoveHelpers, Program, Run, ZoneCode, ZoneRef } from '../interpreter/program.ts';
 import { zoneOf } from '../interpreter/runtime.ts';
 import { T } from '../interpreter/compile/types.ts';
 import { logMove, prepend, removeCards, removeWhere, takeTop } from './card-moves.ts';
@@ -7,6 +7,14 @@ import { effectKind, noBlocks } from './kind.ts';
 
 /** the cards of a move by count, on their way (see below) */
 const buffer: number[] = [];
+/** the same helpers and buffer for the move's generated code (src/codegen/blocks.ts) */
+const helpers: MoveHelpers = { takeTop, prepend, removeCards, buffer };
+
+/** a named zone as generated code reads it (a zone parameter has none: its closure runs) */
+function zoneCode(p: Program, ref: ZoneRef): ZoneCode | undefined {
+  if (ref.dyn) return undefined;
+  return { slot: p.zones[ref.zone]!.slot, ...(ref.seat ? { seat: ref.seat } : {}), ...(ref.key ? { key: ref.key } : {}) };
+}
 
 export default effectKind({
   key: 'move',
@@ -22,8 +30,15 @@ export default effectKind({
     const selectors = ['count', 'cards', 'where'].filter((k) => e[k] !== undefined);
     if (selectors.length > 1) cx.cc.error(e, selectors[1], `use only one of count, cards, where (got ${selectors.join(', ')})`);
     const p = cx.cc.program;
+    const fromCode = zoneCode(p, from);
+    const toCode = zoneCode(p, to);
+    // generated code moves cards by count, by list or all of them (a `where` lambda stays a closure)
+    const body: ExecBody | undefined = fromCode && toCode && !where
+      ? { k: 'move', from: fromCode, to: toCode, ...(count ? { count } : {}), ...(cards ? { cards } : {}), atBottom, rule, helpers }
+      : undefined;
     cx.cc.emit({
       op: 'exec',
+      ...(body ? { body } : {}),
       fn: (c) => {
         const src = zoneOf(c, from);
         let taken: number[];

@@ -158,7 +158,26 @@ export type ExecBody =
   /** `repeat`'s start: the counter to 0, then the limit worked out */
   | { k: 'count'; counter: number; limit: number; n: Run<number> }
   /** one more round of a `repeat` */
-  | { k: 'inc'; slot: number };
+  | { k: 'inc'; slot: number }
+  /** `move` between two named zones (not zone parameters): `count` cards from the top, the
+   *  `cards` given, or all of them; `take`/`put` the move's own helpers (card-moves.ts) and
+   *  `buffer` its list for cards on their way, so both run the same code */
+  | { k: 'move'; from: ZoneCode; to: ZoneCode; count?: Run<number>; cards?: Run<number[]>; atBottom: boolean; rule: string; helpers: MoveHelpers };
+
+/** a named zone for generated code: its first physical zone's slot, and (as ZoneRef) which seat and which key */
+export interface ZoneCode {
+  slot: number;
+  seat?: Run<number>;
+  key?: Run<number>;
+}
+
+/** what a move does with the cards, the same functions for its closure and its generated code */
+export interface MoveHelpers {
+  takeTop: (src: number[], n: number, into: number[]) => void;
+  prepend: (dst: number[], items: number[], n?: number) => void;
+  removeCards: (src: number[], cards: number[], rule: string) => number[];
+  buffer: number[];
+}
 
 export type Instr =
   | { op: 'exec'; fn: Run<void>; body?: ExecBody }
