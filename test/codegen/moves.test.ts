@@ -13,7 +13,7 @@ import { EngineError } from '../../src/interpreter/vm.ts';
 import type { Program } from '../../src/interpreter/program.ts';
 import type { LoadedSpec } from '../../src/loader/load-folder.ts';
 import { tinyGame } from '../dsl/helpers.ts';
-import { internal } from '../interpreter/helpers.ts';
+import { internal, type Engine } from '../interpreter/helpers.ts';
 import { playBoth, twins } from './both.ts';
 
 /** cards, a game deck and pile, a hand per seat, a keyed row of stacks */
@@ -107,6 +107,14 @@ function loaded(body: string): LoadedSpec {
   return spec!;
 }
 
+/** answer every choice of the game `keep: false`, to its end */
+function answerAll(e: Engine, s: unknown): void {
+  for (let p = e.pending(s); p !== null; p = e.pending(s)) {
+    if (p.kind !== 'choice') throw new Error('a chance draw in a game of seeded chance');
+    e.applyInPlace(s, p.waitingFor[0]!, { choice: 'keep', value: false });
+  }
+}
+
 /** the program's move instructions, their closures counted from now on */
 function countMoveClosures(p: Program): { runs: number; moves: number } {
   const counter = { runs: 0, moves: 0 };
@@ -146,7 +154,7 @@ describe('moves in generated blocks', () => {
     for (const log of [false, true]) {
       counter.runs = 0;
       const s = engine.create({ players: 2, seed: 5, log });
-      while (engine.pending(s) !== null) engine.applyInPlace(s, engine.pending(s)!.waitingFor[0]!, { choice: 'keep', value: false });
+      answerAll(engine, s);
       expect(engine.result(s)).not.toBeNull();
       if (log) expect(counter.runs).toBeGreaterThan(20);
       else expect(counter.runs).toBe(0);
@@ -162,7 +170,7 @@ describe('moves in generated blocks', () => {
       try {
         // the flow runs up to the first choice as the game is made
         s = e.create({ players: 2, seed: 3, log: false });
-        while (e.pending(s) !== null) e.applyInPlace(s, e.pending(s)!.waitingFor[0]!, { choice: 'keep', value: false });
+        answerAll(e, s);
       } catch (err) {
         expect(err).toBeInstanceOf(EngineError);
         const x = err as EngineError;
