@@ -27,10 +27,12 @@ interface Search {
   k: number;
   target: number;
   groups: number[][];
-  fill: number[];
-  used: boolean[];
+  /** per group, the value packed so far; per value, whether a group has it (typed, grown as
+   *  needed, cleared by hand: a split is a fraction of a microsecond, and Array.fill is a call) */
+  fill: Float64Array;
+  used: Uint8Array;
 }
-const found: Search = { order: [], values: [], k: 0, target: 0, groups: [], fill: [], used: [] };
+const found: Search = { order: [], values: [], k: 0, target: 0, groups: [], fill: new Float64Array(8), used: new Uint8Array(32) };
 /** reachable subset sums (scaled down by the values' gcd), grown as needed and cleared per split */
 let reach = new Uint8Array(64);
 
@@ -55,10 +57,10 @@ export function splitShares(values: readonly number[], k: number): number {
   }
   // Largest first: the search fails fast and the groups come out in a stable, readable order.
   largestFirst(values, st.order);
-  resize(st.fill, k, 0);
-  st.fill.fill(0);
-  resize(st.used, values.length, false);
-  st.used.fill(false);
+  if (st.fill.length < k) st.fill = new Float64Array(2 * k);
+  for (let g = 0; g < k; g++) st.fill[g] = 0;
+  if (st.used.length < values.length) st.used = new Uint8Array(2 * values.length);
+  for (let i = 0; i < values.length; i++) st.used[i] = 0;
   let total = 0;
   for (let i = 0; i < values.length; i++) total += values[i]!;
   const max = Math.floor(total / k);
@@ -140,15 +142,15 @@ function pack(st: Search, g: number, from: number): boolean {
   for (let p = from; p < order.length; p++) {
     const i = order[p]!;
     const v = values[i]!;
-    if (used[i] || fill[g]! + v > target || v === lastTried) continue;
+    if (used[i] === 1 || fill[g]! + v > target || v === lastTried) continue;
     lastTried = v; // equal values are interchangeable: try one of them per position
-    used[i] = true;
+    used[i] = 1;
     fill[g]! += v;
     group.push(i);
     if (pack(st, g, p + 1)) return true;
     group.pop();
     fill[g]! -= v;
-    used[i] = false;
+    used[i] = 0;
   }
   return false;
 }
