@@ -63,6 +63,14 @@ zones:
     assumption: {why: test fixture}
 `;
 
+/** the choice after the moves of a one-off flow: the game waits there, once its moves have run */
+const KEEP_ASKED = `      - choose: keep
+        seats: seat(0)
+        options: "[false]"
+        as: keep
+        prompt: {en: Keep?, zh: 留下？}
+`;
+
 /** three rounds: each seat moves cards every way a move can, in runs of straight-line effects */
 const BODY = `      - shuffle: deck
       - repeat: 3
@@ -188,12 +196,7 @@ describe('moves in generated blocks', () => {
       - move: deck
         to: seat(0).hand
         cards: "take(pile, 1)"
-      - choose: keep
-        seats: seat(0)
-        options: "[false]"
-        as: keep
-        prompt: {en: Keep?, zh: 留下？}
-`);
+` + KEEP_ASKED);
     expect(r.generated).toEqual(r.closures);
     expect(JSON.stringify(r.generated)).toContain('is not in the zone it is moved from');
   });
@@ -204,12 +207,7 @@ describe('moves in generated blocks', () => {
         count: 3
       - move: pile
         to: first(filter(seats, s => s.points > 5)).hand
-      - choose: keep
-        seats: seat(0)
-        options: "[false]"
-        as: keep
-        prompt: {en: Keep?, zh: 留下？}
-`);
+` + KEEP_ASKED);
     expect(r.generated).toEqual(r.closures);
     expect(r.generated).not.toBe('no failure');
   });
@@ -222,12 +220,7 @@ describe('moves in generated blocks, step by step', () => {
         count: 2
       - move: seat(0).hand
         to: first(filter(seats, x => count(x.hand) == 0)).hand
-      - choose: keep
-        seats: seat(0)
-        options: "[false]"
-        as: keep
-        prompt: {en: Keep?, zh: 留下？}
-`));
+` + KEEP_ASKED));
     expect(t.report.mode, t.report.reason).toBe('generated');
     const g = internal(t.generated.create({ players: 2, seed: 1, log: false }));
     const c = internal(t.closures.create({ players: 2, seed: 1, log: false }));
