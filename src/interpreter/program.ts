@@ -160,8 +160,8 @@ export type ExecBody =
   /** one more round of a `repeat` */
   | { k: 'inc'; slot: number }
   /** `move` between two named zones (not zone parameters): `count` cards from the top, the
-   *  `cards` given, or all of them; `take`/`put` the move's own helpers (card-moves.ts) and
-   *  `buffer` its list for cards on their way, so both run the same code */
+   *  `cards` given, or all of them; `helpers`: the move's own functions (card-moves.ts) and its
+   *  buffer for cards on their way, so its closure and the generated code run the same code */
   | { k: 'move'; from: ZoneCode; to: ZoneCode; count?: Run<number>; cards?: Run<number[]>; atBottom: boolean; rule: string; helpers: MoveHelpers };
 
 /** a named zone for generated code: its first physical zone's slot, and (as ZoneRef) which seat and which key */
