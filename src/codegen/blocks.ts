@@ -133,7 +133,6 @@ function moveBody(b: Extract<ExecBody, { k: 'move' }>, h: BlockHost): string {
   const take = h.k(b.helpers.takeTop);
   const prepend = h.k(b.helpers.prepend);
   const n = h.fresh();
-  const i = h.fresh();
   let code = from.code;
   let cards: string;
   if (b.cards !== undefined) {
@@ -149,7 +148,11 @@ function moveBody(b: Extract<ExecBody, { k: 'move' }>, h: BlockHost): string {
   }
   const to = zone(b.to, h);
   const taken = b.cards !== undefined ? '' : `${take}(${from.value},${n},${cards});`;
-  const put = b.atBottom ? `for(let ${i}=0;${i}<${n};${i}=${i}+1){${to.value}.push(${cards}[${i}]);}` : `${prepend}(${to.value},${cards},${n});`;
+  let put = `${prepend}(${to.value},${cards},${n});`;
+  if (b.atBottom) {
+    const i = h.fresh();
+    put = `for(let ${i}=0;${i}<${n};${i}=${i}+1){${to.value}.push(${cards}[${i}]);}`;
+  }
   return `${code}if(${n}>0){${taken}${to.code}${put}}`;
 }
 

@@ -34,9 +34,9 @@ export default effectKind({
         const share = splitShares(values, seats.length);
         const groups = splitGroups();
         // the notes given out, group after group in packing order, taken before the rest closes up
+        // (only its first src.length marks are read: no length to keep)
         const given = givenBuffer;
-        resize(given, src.length, 0);
-        given.fill(0);
+        for (let i = 0; i < src.length; i++) given[i] = 0;
         const taken = takenBuffer;
         resize(taken, 0, 0);
         for (let k = 0; k < seats.length; k++) {
