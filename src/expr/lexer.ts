@@ -1,6 +1,7 @@
 /** Tokens of the expression language (Chevrotain). */
 import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
 import type { ExprError } from './errors.ts';
+import { intern } from './intern.ts';
 
 // Chevrotain's regexp analyser drops the `u` flag, so \p{L} needs a custom matcher.
 const identRe = /[\p{L}_][\p{L}\p{Nd}\p{Mn}\p{Mc}_]*/uy;
@@ -130,5 +131,5 @@ export function tokenize(src: string): { tokens: IToken[] } | { errors: ExprErro
 /** decode the body of a string literal token; only the escapes a spec needs */
 export function unquote(image: string): string {
   const body = image.slice(1, -1);
-  return body.replace(/\\([\s\S])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+  return intern(body.replace(/\\([\s\S])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)));
 }

@@ -4,6 +4,7 @@
 import { own } from '../own.ts';
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, Pick, SeatView } from './api.ts';
 import { readsSlot } from '../expr/compile.ts';
+import { intern } from '../expr/intern.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
 import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';
@@ -76,7 +77,11 @@ export function makeEngine(p: Program): EngineTools<State> {
   /** the declared options only, in declaration order (a restored state may bring others) */
   function resolvedCopy(options: Record<string, Json>): Record<string, Json> {
     const out: Record<string, Json> = {};
-    for (const o of p.options) out[o.id] = own(options, o.id) ?? o.default;
+    for (const o of p.options) {
+      const v = own(options, o.id) ?? o.default;
+      // a value from the command line compares with the spec's words as one of them (intern.ts)
+      out[o.id] = typeof v === 'string' ? intern(v) : v;
+    }
     return out;
   }
 
