@@ -97,7 +97,7 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
 
   let data: unknown;
   const nodes = new WeakMap<object, YamlNode>();
-  if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error')) {
+  if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error') && !walked?.cyclic) {
     try {
       data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
       indexNodes(doc, doc.contents, data, nodes);
@@ -195,24 +195,40 @@ function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
 }
 
 /**
- * Aliases (`*name`) that name no anchor before them, each at the alias; and in flow maps, keys
- * without a value that a comma split off (commaSplit). One walk of the document for both.
+ * Aliases (`*name`) that name no anchor before them, and aliases inside the value their anchor is
+ * on (that value would hold itself: the `yaml` package reads it as a cyclic structure, and every
+ * walk of the rules after it would go round for ever), each at the alias; and in flow maps, keys
+ * without a value that a comma split off (commaSplit). One walk of the document for all three.
+ * `cyclic`: the document holds itself somewhere, so it must not be read into data.
  */
-function aliasesAndCommas(doc: Document, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[] } {
+function aliasesAndCommas(doc: Document, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[]; cyclic: boolean } {
   const aliases: Diagnostic[] = [];
   const commas: Diagnostic[] = [];
   const anchors = new Set<string>();
+  let cyclic = false;
   visit(doc, {
     Node(_, node) {
       if (!isAlias(node) && node.anchor) anchors.add(node.anchor);
       if (isMap(node)) commaSplits(node, at, commas);
     },
-    Alias(_, node) {
-      if (anchors.has(node.source)) return;
-      aliases.push({ ...at(node.range?.[0] ?? 0), severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
+    Alias(_, node, path) {
+      const where = at(node.range?.[0] ?? 0);
+      if (!anchors.has(node.source)) {
+        aliases.push({ ...where, severity: 'error', message: `the alias *${node.source} names no anchor &${node.source} above it`, hint: `write &${node.source} on the value to repeat, before any *${node.source}` });
+        return;
+      }
+      const target = node.resolve(doc);
+      if (target === undefined || !path.includes(target)) return;
+      cyclic = true;
+      aliases.push({
+        ...where,
+        severity: 'error',
+        message: `the alias *${node.source} is inside the value &${node.source} names, so that value would hold itself without end`,
+        hint: `an alias repeats a value written out before it: write out what *${node.source} should hold here, or use a procedure that calls itself (call)`,
+      });
     },
   });
-  return { aliases, commas };
+  return { aliases, commas, cyclic };
 }
 
 /**
@@ -230,7 +246,7 @@ function aliasBomb(doc: Document, at: (offset: number) => Located): Diagnostic {
     if (!isMap(n) && !isSeq(n)) return 0;
     const known = memo.get(n);
     if (known !== undefined) return known;
-    memo.set(n, 0); // a node that holds an alias of itself unfolds forever; yaml reports it
+    memo.set(n, 0); // a node that holds an alias of itself is reported by aliasesAndCommas, and never unfolded
     let total = 0;
     for (const item of n.items) total += isPair(item) ? unfolded(item.key) + unfolded(item.value) : unfolded(item);
     memo.set(n, total);
