@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from './diagnostics.ts';
 import { lazySchema, type SchemaObject } from './schema-compile.ts';
-import { badValue, describe, explainLimit, isPlainObject, keyLabel, missingKey, notAllowed, schemaDiagnostics, sharedPhrases, unknownKey, wrongType, type Issue, type SchemaExplainer } from './schema-messages.ts';
+import { badValue, describe, explainLimit, isPlainObject, keyLabel, missingKey, notAllowed, schemaDiagnostics, sharedPhrases, typeWords, unknownKey, wrongType, type Issue, type SchemaExplainer } from './schema-messages.ts';
 import type { YamlFile } from './yaml-file.ts';
 
 export const schemaPath = fileURLToPath(new URL('../../schema/spec.schema.json', import.meta.url));
@@ -76,6 +76,8 @@ function chooseBranch(e: ErrorObject, value: unknown, pointer: string): string |
     }
     return byKey.get(present[0]!);
   }
+  const inline = (schema.oneOf ?? schema.anyOf ?? []) as SchemaObject[];
+  if (branches.length === 0 && inline.length > 0) return inlineUnion(inline, value, pointer);
   const kind = jsonType(value);
   const fits = branches.filter((b) => typesOf(v.defs[b]).includes(kind));
   if (fits.length === 1) return fits[0];
@@ -236,6 +238,40 @@ function editDistance(a: string, b: string): number {
 
 function defName(s: SchemaObject): string | undefined {
   return s.$ref?.startsWith('#/$defs/') ? s.$ref.slice('#/$defs/'.length) : undefined;
+}
+
+/**
+ * A union whose branches have no $defs name, each a type or a list of a type (a card's printed
+ * prop): the branch the value's kind fits, and in a list the first item of no item type; with no
+ * branch that fits, every branch in words. undefined: a branch fits and no item is wrong.
+ */
+function inlineUnion(branches: SchemaObject[], value: unknown, pointer: string): Issue[] | undefined {
+  const fit = branches.find((b) => fitsTypes(typesOf(b), value));
+  const items = (fit as { items?: SchemaObject } | undefined)?.items;
+  if (fit && Array.isArray(value) && items !== undefined) {
+    const want = typesOf(items);
+    const at = value.findIndex((x) => !fitsTypes(want, x));
+    if (at < 0) return undefined;
+    const itemPointer = `${pointer}/${at}`;
+    return [{ pointer: itemPointer, message: `${keyLabel(itemPointer)} must be ${typeWords(want.join(','))}, not ${describe(value[at])}` }];
+  }
+  if (fit) return undefined;
+  const seen: string[] = [];
+  const words = branches.map((b) => {
+    const types = typesOf(b).join(',');
+    const itemTypes = typesOf((b as { items?: SchemaObject }).items).join(',');
+    seen.push(types);
+    if (types === 'array' && itemTypes) return seen.includes(itemTypes) ? 'a list of them' : `a list of ${typeWords(itemTypes)}`;
+    return types ? typeWords(types) : phrase(b.title);
+  });
+  return [{ pointer, message: `${keyLabel(pointer)} must be ${words.join(', or ')}, not ${describe(value)}` }];
+}
+
+/** whether `v` is of one of the JSON schema `types` (none: any) */
+function fitsTypes(types: string[], v: unknown): boolean {
+  if (types.length === 0) return true;
+  const kind = jsonType(v);
+  return types.includes(kind) || (kind === 'number' && types.includes('integer') && Number.isInteger(v));
 }
 
 function typesOf(s: SchemaObject | undefined): string[] {

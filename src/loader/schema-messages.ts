@@ -208,7 +208,9 @@ export function typeWords(types: string): string {
     array: 'a list (lines starting with "- ")',
     null: 'empty',
   };
-  const list = types.split(',').map((t) => words[t] ?? t);
+  const split = types.split(',');
+  // "a number, text or true or false" reads as four choices: in a list, true/false
+  const list = split.map((t) => (t === 'boolean' && split.length > 1 ? 'true/false' : (words[t] ?? t)));
   return list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : (list[0] ?? types);
 }
 

@@ -15,7 +15,8 @@ describe('schema messages', () => {
 
   it('says types and values in words', () => {
     expect(typeWords('string')).toBe('text');
-    expect(typeWords('string,number,boolean')).toBe('text, a number or true or false');
+    expect(typeWords('string,number,boolean')).toBe('text, a number or true/false');
+    expect(typeWords('boolean')).toBe('true or false');
     expect(describeValue(undefined)).toBe('nothing');
     expect(describeValue([1])).toBe('a list');
     expect(describeValue('x'.repeat(31))).toBe(`the text "${'x'.repeat(30)}…"`);

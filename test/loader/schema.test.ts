@@ -119,6 +119,15 @@ describe('schema: bad fragments, one message at the right place', () => {
     ]);
   });
 
+  it('says what a union of unnamed branches takes (a card prop given as a map)', () => {
+    const text = ['cards:', '  - id: c', '    count: 1', '    props: {value: 1, worth: {a: 1}, marks: [1, [2]]}', '    text: {en: x, zh: y}', '    assumption: {why: w}'].join('\n');
+    const got = checkFragmentSchema(parseYaml('t.yaml', text)).map((d) => `${d.line}:${d.col}: ${d.message}`);
+    expect(got).toEqual([
+      "4:30: 'worth' must be a number, text or true/false, or a list of them, not a map",
+      "4:49: item 2 of 'marks' must be a number, text or true/false, not a list",
+    ]);
+  });
+
   it('a file that is a list, not a map', () => {
     const d = checkFragmentSchema(parseYaml('l.yaml', '- a\n- b\n'));
     expect(d.map((x) => x.message)).toEqual(['a rules file must be a map of sections (game:, flow:, …), not a list']);
