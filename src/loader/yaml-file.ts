@@ -89,8 +89,8 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     diagnostics.push(yamlProblem(e, 'error', at, deep));
   }
   // one walk finds both the aliases without an anchor and the keys split off by a comma
-  const walked = doc.errors.length === 0 ? aliasesAndCommas(doc, at) : undefined;
-  if (walked) diagnostics.push(...tooDeep(doc, at), ...walked.aliases);
+  const walked = doc.errors.length === 0 ? aliasesAndCommas(doc, text, at) : undefined;
+  if (walked) diagnostics.push(...tooDeep(doc, at), ...walked.aliases, ...walked.controls);
   for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
 
   if (walked) diagnostics.push(...walked.commas);
@@ -201,15 +201,20 @@ function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
  * without a value that a comma split off (commaSplit). One walk of the document for all three.
  * `cyclic`: the document holds itself somewhere, so it must not be read into data.
  */
-function aliasesAndCommas(doc: Document, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[]; cyclic: boolean } {
+function aliasesAndCommas(doc: Document, text: string, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[]; controls: Diagnostic[]; cyclic: boolean } {
   const aliases: Diagnostic[] = [];
   const commas: Diagnostic[] = [];
+  const controls: Diagnostic[] = [];
   const anchors = new Set<string>();
   let cyclic = false;
   visit(doc, {
     Node(_, node) {
       if (!isAlias(node) && node.anchor) anchors.add(node.anchor);
       if (isMap(node)) commaSplits(node, at, commas);
+      if (isScalar(node) && typeof node.value === 'string') {
+        const bad = controlCharacter(node, text, at);
+        if (bad) controls.push(bad);
+      }
     },
     Alias(_, node, path) {
       const where = at(node.range?.[0] ?? 0);
@@ -228,7 +233,34 @@ function aliasesAndCommas(doc: Document, at: (offset: number) => Located): { ali
       });
     },
   });
-  return { aliases, commas, cyclic };
+  return { aliases, commas, controls, cyclic };
+}
+
+/**
+ * Characters a rules file's text may not hold: the C0 and C1 control characters but tab and line
+ * feed (a terminal obeys ESC, CR or BEL as commands: a prompt could clear the player's screen,
+ * rewrite a line or set the window title), and the bidirectional overrides and isolates, which
+ * show a text in another order than it is written (a quote that reads as the book's but is not).
+ */
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** the first character of a string scalar that CONTROL forbids, at that character */
+function controlCharacter(node: Scalar, text: string, at: (offset: number) => Located): Diagnostic | undefined {
+  const value = node.value as string;
+  const m = CONTROL.exec(value);
+  if (!m) return undefined;
+  const code = m[0].codePointAt(0)!;
+  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const offset = scalarOffsets(text, node)[m.index] ?? node.range?.[0] ?? 0;
+  const bidi = code >= 0x202a;
+  return {
+    ...at(offset),
+    severity: 'error',
+    message: bidi
+      ? `this text holds ${name}, a bidirectional control character: the text would show in another order than it is written`
+      : `this text holds ${name}, a control character: a terminal that prints the text obeys it as a command`,
+    hint: 'rules texts may hold line breaks and tabs, but no other control characters: remove it (an escape such as \\e in double quotes writes one)',
+  };
 }
 
 /**

@@ -112,3 +112,26 @@ describe('a file nested past the parser\'s stack', () => {
     expect(deeper(300)).toEqual(direct);
   });
 });
+
+// a rules file's texts reach players' terminals (prompts, names, the log): a control character
+// in them is a command to the terminal, a bidirectional override shows a text out of order
+describe('parseYaml: control characters in texts', () => {
+  const errors = (text: string) => parseYaml('t.yaml', text).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.col}: ${d.message.split(',')[0]}`);
+
+  it('allows tabs and line breaks, in every kind of scalar', () => {
+    expect(errors('a: "x\\ty\\nz"\nb: |\n  one\n  two\nc: >-\n  folded\n  text\nd: plain\n')).toEqual([]);
+  });
+
+  it('refuses C0, DEL and C1 controls and bidi overrides, at the character', () => {
+    expect(errors('a: "ok \\e[2J"\n')).toEqual(['1:8: this text holds U+001B']);
+    expect(errors("a: 'carriage\rreturn'\n")).toEqual(['1:13: this text holds U+000D']);
+    expect(errors('a: "x\\x7f"\n')).toEqual(['1:6: this text holds U+007F']);
+    expect(errors('a: "x\\u009b31m"\n')).toEqual(['1:6: this text holds U+009B']);
+    expect(errors('a: "abc\\u202Efed"\n')).toEqual(['1:8: this text holds U+202E']);
+    expect(errors('a: "\\u2066x"\n')).toEqual(['1:5: this text holds U+2066']);
+  });
+
+  it('checks keys and items too, and says each scalar once', () => {
+    expect(errors('"k\\a": 1\nl: ["\\b", fine, "\\0\\0"]\n')).toEqual(['1:3: this text holds U+0007', '2:6: this text holds U+0008', '2:18: this text holds U+0000']);
+  });
+});
