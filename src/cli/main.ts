@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { collect } from './common.ts';
+import { visibleControls } from '../control-characters.ts';
 import { CliExit, UsageError, defaultContext, type CliContext } from './context.ts';
 import { docsCommand } from './docs.ts';
 import { newCommand } from './new.ts';
@@ -132,7 +133,10 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
 }
 
 /** Run the CLI on user arguments (without `node script`); returns the exit code, never throws. */
-export async function run(args: string[], ctx: CliContext = defaultContext()): Promise<number> {
+export async function run(args: string[], given: CliContext = defaultContext()): Promise<number> {
+  // messages quote what they were given (a replay log's keys, a file name): its control
+  // characters are shown, not sent to the terminal (stderr carries no styling of ours)
+  const ctx: CliContext = { ...given, io: { ...given.io, err: (t) => given.io.err(visibleControls(t)) } };
   let code = 0;
   const program = buildProgram(ctx, (c) => (code = c));
   if (args.length === 0) {

@@ -1,5 +1,6 @@
 /** `rules replay <log.json>`: re-run a saved game and check it reproduces exactly. */
 import { existsSync } from 'node:fs';
+import { visibleControls } from '../control-characters.ts';
 import { loadEngine, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 import { readReplayLog, verifyReplay, type ReplayLog } from './replay-log.ts';
@@ -24,6 +25,7 @@ export async function replayCommand(ctx: CliContext, file: string, o: ReplayCliO
     ctx.io.out(`replay ok: ${log.game}, ${log.players} players, seed ${log.seed}, ${outcome.steps} actions; ${summary}; state ${outcome.stateHash.slice(0, 12)}\n`);
     return 0;
   }
-  ctx.io.out(`replay FAILED: ${outcome.message}\n`);
+  // the message quotes the log (its option keys, its actions): shown, not obeyed by the terminal
+  ctx.io.out(`replay FAILED: ${visibleControls(outcome.message)}\n`);
   return 1;
 }

@@ -24,6 +24,7 @@ import {
 } from 'yaml';
 import type { Diagnostic } from './diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
+import { CONTROL_CHARACTER } from '../control-characters.ts';
 
 export interface Located {
   file: string;
@@ -236,18 +237,10 @@ function aliasesAndCommas(doc: Document, text: string, at: (offset: number) => L
   return { aliases, commas, controls, cyclic };
 }
 
-/**
- * Characters a rules file's text may not hold: the C0 and C1 control characters but tab and line
- * feed (a terminal obeys ESC, CR or BEL as commands: a prompt could clear the player's screen,
- * rewrite a line or set the window title), and the bidirectional overrides and isolates, which
- * show a text in another order than it is written (a quote that reads as the book's but is not).
- */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-
-/** the first character of a string scalar that CONTROL forbids, at that character */
+/** the first character of a string scalar that no text may hold (control-characters.ts), at that character */
 function controlCharacter(node: Scalar, text: string, at: (offset: number) => Located): Diagnostic | undefined {
   const value = node.value as string;
-  const m = CONTROL.exec(value);
+  const m = CONTROL_CHARACTER.exec(value);
   if (!m) return undefined;
   const code = m[0].codePointAt(0)!;
   const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;

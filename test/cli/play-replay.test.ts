@@ -215,3 +215,26 @@ describe('validate and start', () => {
     expect(r.stdout).not.toMatch(/==/);
   });
 });
+
+describe('replay: what a log says is shown, never obeyed by the terminal', () => {
+  it("a log's option key with an escape sequence is written out in the message", async () => {
+    const file = join(tmp, 'escape.json');
+    const r0 = await runCli(['play', 'pick', '--seats', 'random,random,random', '--seed', '21', '--save', file]);
+    expect(r0.code).toBe(0);
+    const log = JSON.parse(readFileSync(file, 'utf8'));
+    log.options = { ...log.options, '\u001b[2J\u001b]0;pwned\u0007': 1 };
+    writeFileSync(file, JSON.stringify(log));
+    const r = await runCli(['replay', file]);
+    expect(r.code).not.toBe(0);
+    const said = r.stdout + r.stderr;
+    expect(said).toContain("unknown option '\\u{1b}[2J\\u{1b}]0;pwned\\u{7}'");
+    expect(said).not.toMatch(/[\u0000-\u0008\u000B-\u001F]/);
+  });
+
+  it('an error message quoting a file name with an escape sequence writes it out', async () => {
+    const r = await runCli(['replay', join(tmp, 'no\u001b[31mred.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no\\u{1b}[31mred.json');
+    expect(r.stderr).not.toContain('\u001b');
+  });
+});
