@@ -5,7 +5,7 @@
  * editor's unsaved buffers, by absolute path).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TextOverlay } from './loader/load-folder.ts';
 
@@ -23,9 +23,21 @@ export function folderStamp(dir: string, texts: TextOverlay = new Map()): string
     for (const e of entries) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.isFile() && !texts.has(p)) h.update(`${p}\0`).update(readFileSync(p)).update('\0');
+      else if (texts.has(p)) continue;
+      else if (e.isFile() || (e.isSymbolicLink() && linksToFile(p))) h.update(`${p}\0`).update(readFileSync(p)).update('\0');
+      // a link to anything else (a device, a pipe: the loader refuses it) is hashed by its name
+      else if (e.isSymbolicLink()) h.update(`link ${p}\0`);
     }
   };
   walk(dir);
   return h.digest('hex');
+}
+
+/** a link the loader reads as a file (a link to a folder is not followed, as listYaml does not) */
+function linksToFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

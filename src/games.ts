@@ -2,14 +2,15 @@
  * The one door from the outside (CLI, tests, bench, docgen) to the specs: find games,
  * validate them, and open one as a runnable Engine.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readTextFile } from './read-file.ts';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames, smokeSettings, type RandomGamesSize } from './interpreter/smoke.ts';
 import { folderStamp } from './folder-stamp.ts';
-import { MAX_SMOKE_SETTINGS } from './limits.ts';
+import { MAX_FILE_BYTES, MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
 import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
 import type { Spec } from './loader/types.generated.ts';
@@ -179,7 +180,7 @@ function notARulesPath(abs: string): string | undefined {
 /** a game folder holds its `game:` section in a YAML file directly inside it */
 function isGameDir(dir: string): boolean {
   try {
-    return readdirSync(dir).some((f) => f.endsWith('.yaml') && /^game:/m.test(readFileSync(join(dir, f), 'utf8')));
+    return readdirSync(dir).some((f) => f.endsWith('.yaml') && /^game:/m.test(readTextFile(join(dir, f), MAX_FILE_BYTES)));
   } catch {
     return false;
   }

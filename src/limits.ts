@@ -20,6 +20,8 @@ export const MAX_EXPRESSION_DEPTH = 100;
 export const MAX_EXPRESSION_LENGTH = 10_000;
 /** bytes in one rules file */
 export const MAX_FILE_BYTES = 2_000_000;
+/** bytes in one replay log (a saved game: about 60 bytes an action) */
+export const MAX_REPLAY_BYTES = 100_000_000;
 /** how deeply YAML collections may nest */
 export const MAX_YAML_DEPTH = 100;
 /** aliases (*name) resolved in one YAML file */

@@ -8,7 +8,9 @@
  * chance (then chance draws appear in `actions` with seat -1 and value = outcome index).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { MAX_REPLAY_BYTES } from '../limits.ts';
+import { readTextFile } from '../read-file.ts';
 import type { Action, Engine, GameConfig, GameResult, Json } from '../interpreter/api.ts';
 import type { LoggedAction } from '../agents/playout.ts';
 import { describePending } from '../agents/playout.ts';
@@ -87,7 +89,7 @@ export function parseReplayLog(text: string): ReplayLog {
 }
 
 export function readReplayLog(file: string): ReplayLog {
-  return parseReplayLog(readFileSync(file, 'utf8'));
+  return parseReplayLog(readTextFile(file, MAX_REPLAY_BYTES));
 }
 
 export type ReplayOutcome =

@@ -3,7 +3,9 @@
  * into one Spec, then check what spans files (unique ids) and what spans the seeds (quotes).
  * Bad input never throws: every problem comes back as a diagnostic with a file position.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { MAX_FILE_BYTES } from '../limits.ts';
+import { readTextFile } from '../read-file.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';
@@ -101,7 +103,9 @@ export function loadSpecFolder(dir: string, texts: TextOverlay = new Map()): { s
 export function loadSpecFile(path: string, text?: string): LoadedFragment {
   const file = readYamlFile(path, text);
   const diagnostics = [...file.diagnostics];
-  diagnostics.push(...checkSchemaLine(path, file));
+  // a file that could not be read (no file, too large) has no first line to speak of
+  const unread = file.text === '' && hasErrors(file.diagnostics);
+  if (!unread) diagnostics.push(...checkSchemaLine(path, file));
   if (hasErrors(file.diagnostics)) return { file, diagnostics };
   const schemaProblems = checkFragmentSchema(file);
   diagnostics.push(...schemaProblems);
@@ -328,7 +332,7 @@ export function findGameDirs(rulesDir: string): string[] {
 
 function hasGameSection(path: string): boolean {
   try {
-    return /^game:/m.test(readFileSync(path, 'utf8'));
+    return /^game:/m.test(readTextFile(path, MAX_FILE_BYTES));
   } catch {
     return false;
   }

@@ -2,7 +2,6 @@
  * One YAML file: its data, its syntax errors as diagnostics, and a way back from any object or
  * array of the data (and any character inside a string value) to a line and column in the file.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES, MAX_YAML_ALIASES, MAX_YAML_DEPTH } from '../limits.ts';
 import { relative, resolve, sep } from 'node:path';
 import {
@@ -25,6 +24,7 @@ import {
 import type { Diagnostic } from './diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
 import { CONTROL_CHARACTER } from '../control-characters.ts';
+import { readTextFile, ReadFileError } from '../read-file.ts';
 
 export interface Located {
   file: string;
@@ -59,18 +59,20 @@ export function displayPath(path: string): string {
 /** Read and parse a YAML file; with `text`, that text stands for the file's (an editor's unsaved buffer). */
 export function readYamlFile(path: string, text?: string): YamlFile {
   const file = displayPath(path);
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  const tooLarge = (bytes: number) =>
+    parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `this file is ${mb(bytes)}; a rules file may be at most ${mb(MAX_FILE_BYTES)}`, hint: 'split it into several files in the game folder' }]);
+  if (text !== undefined) {
+    const bytes = Buffer.byteLength(text);
+    return bytes > MAX_FILE_BYTES ? tooLarge(bytes) : parseYaml(file, text);
+  }
   try {
-    const bytes = text === undefined ? statSync(path).size : Buffer.byteLength(text);
-    if (bytes > MAX_FILE_BYTES) {
-      const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
-      return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `this file is ${mb(bytes)}; a rules file may be at most ${mb(MAX_FILE_BYTES)}`, hint: 'split it into several files in the game folder' }]);
-    }
-    text ??= readFileSync(path, 'utf8');
+    return parseYaml(file, readTextFile(path, MAX_FILE_BYTES));
   } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : String((e as Error).message);
+    if (e instanceof ReadFileError && e.reason === 'too-large') return tooLarge(e.size ?? MAX_FILE_BYTES + 1);
+    const reason = e instanceof ReadFileError && e.reason === 'not-a-file' ? `${e.message}; rules files must be ordinary files` : (e as Error).message;
     return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `cannot read this file: ${reason}` }]);
   }
-  return parseYaml(file, text);
 }
 
 /** Parse YAML text; `file` is only used in diagnostics and positions. Never throws. */

@@ -3,7 +3,9 @@
  * the open buffers standing for the files on disk. The check is `rules validate`'s own
  * (src/games.ts), without the random games; nothing here writes a file.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { MAX_FILE_BYTES } from '../limits.ts';
+import { readTextFile } from '../read-file.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { loadScenario, runScenario } from '../conformance/index.ts';
 import { compileGameDir, gameDirsFor, type GameCheck } from '../games.ts';
@@ -121,7 +123,7 @@ export class Workspace {
     const open = this.texts.get(abs);
     if (open !== undefined) return open;
     try {
-      return readFileSync(abs, 'utf8');
+      return readTextFile(abs, MAX_FILE_BYTES);
     } catch {
       return undefined;
     }

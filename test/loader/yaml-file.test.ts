@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseYaml, readYamlFile } from '../../src/loader/yaml-file.ts';
 
@@ -133,5 +137,38 @@ describe('parseYaml: control characters in texts', () => {
 
   it('checks keys and items too, and says each scalar once', () => {
     expect(errors('"k\\a": 1\nl: ["\\b", fine, "\\0\\0"]\n')).toEqual(['1:3: this text holds U+0007', '2:6: this text holds U+0008', '2:18: this text holds U+0000']);
+  });
+});
+
+// a game folder from elsewhere may hold a .yaml that is no file: read, it hung the command (a
+// named pipe waits for a writer) or filled the memory (/dev/zero never ends)
+describe('readYamlFile: only regular files, and only so much of them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rules-read-'));
+  const errors = (path: string) => readYamlFile(path).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+
+  it.runIf(existsSync('/dev/zero'))('a link to a device is refused, not read', () => {
+    const link = join(dir, 'zero.yaml');
+    symlinkSync('/dev/zero', link);
+    expect(errors(link)).toEqual(['cannot read this file: it is not a regular file but a device; rules files must be ordinary files']);
+  });
+
+  it.runIf(process.platform !== 'win32')('a named pipe is refused without waiting for a writer', () => {
+    const fifo = join(dir, 'pipe.yaml');
+    execFileSync('mkfifo', [fifo]);
+    expect(errors(fifo)).toEqual(['cannot read this file: it is not a regular file but a named pipe; rules files must be ordinary files']);
+  });
+
+  it('a link to a regular file is read as the file', () => {
+    const real = join(dir, 'real.txt');
+    writeFileSync(real, 'a: 1\n');
+    const link = join(dir, 'linked.yaml');
+    symlinkSync(real, link);
+    expect(readYamlFile(link).data).toEqual({ a: 1 });
+  });
+
+  it('a file past the size limit is refused before it is parsed', () => {
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, `a: "${'x'.repeat(2_000_001)}"\n`);
+    expect(errors(big)).toEqual(['this file is 2.0 MB; a rules file may be at most 2.0 MB']);
   });
 });
