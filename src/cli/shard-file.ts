@@ -9,8 +9,7 @@
  * 1…N in order are the whole run, game for game, and the merged summary is the run's.
  */
 import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { stat } from 'node:fs/promises';
 import { SummaryTally, type SimulatedGame, type TallyJson } from '../stats/summary.ts';
 import { UsageError } from './context.ts';
 import { gameSeed, type RunHeader } from './simulate.ts';
@@ -113,53 +112,67 @@ function checkTally(file: string, line: number, j: unknown, head: ShardHead, gam
   return SummaryTally.fromJSON(t as unknown as TallyJson);
 }
 
-function lines(file: string) {
+/** a line of a shard is one game's record, a few hundred characters: a file with a line past this
+ *  is no shard (and a line past V8's longest string would end the process) */
+const MAX_LINE = 16_000_000;
+
+/** the lines of a shard file (a line break is \n, or \r\n), each at most MAX_LINE characters */
+async function* linesOf(file: string): AsyncGenerator<string> {
   const input = createReadStream(file, { encoding: 'utf8' });
-  return { input, rl: createInterface({ input, crlfDelay: Infinity }) };
+  let rest = '';
+  let line = 1;
+  try {
+    for await (const chunk of input as AsyncIterable<string>) {
+      let start = 0;
+      for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', start)) {
+        const text = rest + chunk.slice(start, nl);
+        rest = '';
+        start = nl + 1;
+        yield text.endsWith('\r') ? text.slice(0, -1) : text;
+        line++;
+      }
+      rest += chunk.slice(start);
+      if (rest.length > MAX_LINE) fail(file, line, `a line of more than ${MAX_LINE.toLocaleString('en')} characters: this file was not written by \`rules simulate --shard\``);
+    }
+    if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+  } finally {
+    input.destroy();
+  }
 }
 
+/** the file can be read, and is a regular file (a device would be read for ever, a pipe waited on) */
 async function readable(file: string): Promise<void> {
+  let st;
   try {
-    await access(file);
+    st = await stat(file);
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
+  if (!st.isFile()) throw new UsageError(`cannot read ${file}: it is not a regular file but ${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : st.isSocket() ? 'a socket' : 'a device'}`);
 }
 
 /** the first line of a shard file, checked */
 export async function readShardHead(file: string): Promise<ShardHead> {
   await readable(file);
-  const { input, rl } = lines(file);
-  try {
-    for await (const text of rl) return checkHead(file, parseLine(file, 1, text));
-  } finally {
-    rl.close();
-    input.destroy();
-  }
+  for await (const text of linesOf(file)) return checkHead(file, parseLine(file, 1, text));
   return fail(file, 1, 'an empty file: not a shard written by `rules simulate --shard`');
 }
 
 /** stream a shard's games to `onGame` in order, and return its tally */
 export async function readShardBody(head: ShardHead, onGame: (g: SimulatedGame) => void): Promise<SummaryTally> {
   const { file, place } = head;
-  const { input, rl } = lines(file);
   let lineNo = 0;
   let pending: { line: number; text: string } | undefined;
   let games = 0;
-  try {
-    for await (const text of rl) {
-      lineNo++;
-      if (lineNo === 1) continue;
-      if (pending !== undefined) {
-        if (games >= place.to - place.from) fail(file, pending.line, `more than the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the file was changed`);
-        onGame(checkGame(file, pending.line, parseLine(file, pending.line, pending.text), head, place.from + games));
-        games++;
-      }
-      pending = { line: lineNo, text };
+  for await (const text of linesOf(file)) {
+    lineNo++;
+    if (lineNo === 1) continue;
+    if (pending !== undefined) {
+      if (games >= place.to - place.from) fail(file, pending.line, `more than the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the file was changed`);
+      onGame(checkGame(file, pending.line, parseLine(file, pending.line, pending.text), head, place.from + games));
+      games++;
     }
-  } finally {
-    rl.close();
-    input.destroy();
+    pending = { line: lineNo, text };
   }
   if (games !== place.to - place.from) {
     fail(file, lineNo, `${games} of the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the run was cut short or the file was changed; run this shard again`);

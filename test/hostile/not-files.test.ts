@@ -4,7 +4,7 @@
  * Each is one error at the file, and the rest of the folder is still checked.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +27,21 @@ it.runIf(process.platform !== 'win32' && existsSync('/dev/zero'))('a .yaml linke
   expect(out).toMatch(/pipe\.yaml:1:1: error: cannot read this file: it is not a regular file but a named pipe; rules files must be ordinary files/);
   expect(out).toMatch(/zero\.yaml:1:1: error: cannot read this file: it is not a regular file but a device; rules files must be ordinary files/);
   expect(out).toMatch(/^2 errors, \d+ warnings in 1 game$/m);
+}, 60_000);
+
+it.runIf(existsSync('/dev/zero'))('rules merge of a device is refused, not read until the string overflows', async () => {
+  const io = bufferIO();
+  const code = await run(['merge', '/dev/zero', '/dev/zero'], { ...defaultContext(), io });
+  expect(code).toBe(2);
+  expect(io.stderr()).toMatch(/cannot read \/dev\/zero: it is not a regular file but a device/);
+});
+
+it('rules merge of a file with one endless line says so, without a stack trace', async () => {
+  const file = join(dir, 'one-line.jsonl');
+  writeFileSync(file, 'x'.repeat(17_000_000));
+  const io = bufferIO();
+  const code = await run(['merge', file, file], { ...defaultContext(), io });
+  expect(code).toBe(2);
+  expect(io.stderr()).toMatch(/one-line\.jsonl:1: a line of more than 16,000,000 characters: this file was not written by `rules simulate --shard`/);
+  expect(io.stderr()).not.toMatch(/^\s+at /m);
 }, 60_000);
