@@ -143,6 +143,11 @@ export function checkTargets(paths: string[]): { failed: GameCheck[]; dirs: stri
       continue;
     }
     const abs = resolve(p);
+    const st = statSync(abs);
+    if (!st.isFile() && !st.isDirectory()) {
+      failed.push({ dir: p, noGame: true, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: 'this is neither a file nor a folder (a device, a pipe or a socket)', hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });
+      continue;
+    }
     const notRules = notARulesPath(abs);
     if (notRules) {
       failed.push({ dir: p, noGame: true, diagnostics: [{ file: relative(process.cwd(), abs) || p, line: 1, col: 1, severity: 'error', message: notRules, hint: 'give a folder of games (such as rules/), one game folder, or one of its .yaml files' }] });

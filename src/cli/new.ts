@@ -11,7 +11,7 @@
  * once the game's rulebook is added to seeds/ (see seeds/index.yaml). Nothing is written into
  * seeds/. An existing folder or scenario file is never overwritten.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { scenarioSchemaLine } from '../conformance/load.ts';
 import { defaultScenariosDir } from '../docgen/examples.ts';
@@ -155,11 +155,25 @@ export async function newCommand(ctx: CliContext, id: string, o: NewCliOptions):
     if (existsSync(path)) throw new UsageError(`${shown(path)} already exists: choose another game id (nothing was written)`);
   }
   if (existsSync(join(rulesDir, id))) throw new UsageError(`${shown(join(rulesDir, id))} already exists (nothing was written)`);
-  for (const [path, text] of files) {
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text, { flag: 'wx' });
-    ctx.io.out(`wrote ${shown(path)}\n`);
+  // all the files or none: a folder that cannot be made or written (the rules folder is a file,
+  // the scenarios' folder is read-only) takes back what was written before it
+  const made: string[] = [];
+  const written: string[] = [];
+  try {
+    for (const [path, text] of files) {
+      const first = mkdirSync(join(path, '..'), { recursive: true });
+      if (first !== undefined) made.push(first);
+      writeFileSync(path, text, { flag: 'wx' });
+      written.push(path);
+    }
+  } catch (e) {
+    for (const path of written) rmSync(path, { force: true });
+    for (const dir of made.reverse()) rmSync(dir, { recursive: true, force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    const path = (e as NodeJS.ErrnoException).path;
+    throw new UsageError(`cannot write the new game${path ? ` (${shown(path)})` : ''}: ${code === 'ENOTDIR' ? 'a folder on the way is a file' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : (e as Error).message}; nothing was written`);
   }
+  for (const path of written) ctx.io.out(`wrote ${shown(path)}\n`);
   const dir = shown(join(rulesDir, id));
   const where = o.rulesDir === undefined ? '' : ` --rules-dir ${shown(rulesDir)}`;
   ctx.io.out(

@@ -19,7 +19,9 @@ export interface TestCliOptions {
 function scenarioFilesOf(arg: string, scenariosDir: string, rulesDir: string): string[] {
   if (existsSync(arg)) {
     const abs = resolve(arg);
-    if (statSync(abs).isFile()) return [abs];
+    const st = statSync(abs);
+    if (st.isFile()) return [abs];
+    if (!st.isDirectory()) throw new UsageError(`'${arg}' is neither a file nor a folder (a device, a pipe or a socket): give a scenario file, a folder of scenarios, or a game id`);
     // a game folder under the rules: its scenarios, not its spec files
     const rel = relative(resolve(rulesDir), abs);
     if (rel !== '' && !rel.startsWith('..') && !rel.includes('/')) return findScenarioFiles(join(scenariosDir, rel));

@@ -72,6 +72,22 @@ describe('rules new / rules test', () => {
     expect(existsSync(scenario)).toBe(false);
   });
 
+  it('writes all the files or none: a scenarios folder that cannot be made takes back the game folder', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'rules-new-'));
+    const rulesDir = join(root, 'rules');
+    mkdirSync(rulesDir);
+    writeFileSync(join(root, 'test'), 'a file where the scenarios folder would go\n');
+    try {
+      const r = await rules(['new', 'my-game', '--rules-dir', rulesDir], rulesDir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: cannot write the new game \(.*test\/conformance\/my-game\): a folder on the way is a file; nothing was written\n$/);
+      expect(r.stdout).toBe('');
+      expect(existsSync(join(rulesDir, 'my-game'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an id that is not lower-case words joined by -', async () => {
     const r = await rules(['new', 'My_Game', '--rules-dir', '/nonexistent'], '/nonexistent');
     expect(r.code).toBe(2);

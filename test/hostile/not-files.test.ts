@@ -45,3 +45,14 @@ it('rules merge of a file with one endless line says so, without a stack trace',
   expect(io.stderr()).toMatch(/one-line\.jsonl:1: a line of more than 16,000,000 characters: this file was not written by `rules simulate --shard`/);
   expect(io.stderr()).not.toMatch(/^\s+at /m);
 }, 60_000);
+
+it.runIf(existsSync('/dev/zero'))('a device named on the command line is neither a file nor a folder, said plainly', async () => {
+  for (const command of ['validate', 'test']) {
+    const io = bufferIO();
+    const code = await run([command, '/dev/zero'], { ...defaultContext(), io });
+    const out = io.stdout() + io.stderr();
+    expect(code, command).not.toBe(0);
+    expect(out, command).toMatch(/\/dev\/zero.*is neither a file nor a folder/);
+    expect(out, command).not.toMatch(/ENOTDIR|DEBUG=1/);
+  }
+});
