@@ -3,7 +3,7 @@
  * validate them, and open one as a runnable Engine.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readTextFile } from './read-file.ts';
+import { readTextFile } from './file-io.ts';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { collect } from './common.ts';
 import { visibleControls } from '../control-characters.ts';
+import { WriteFileError } from '../file-io.ts';
 import { CliExit, UsageError, defaultContext, type CliContext } from './context.ts';
 import { docsCommand } from './docs.ts';
 import { newCommand } from './new.ts';
@@ -156,6 +157,11 @@ export async function run(args: string[], given: CliContext = defaultContext()):
     if (e instanceof UsageError) {
       ctx.io.err(`error: ${e.message}\n`);
       return 2;
+    }
+    if (e instanceof WriteFileError) {
+      // the command did its work but could not keep it: the message says where and why
+      ctx.io.err(`error: ${e.message}\n`);
+      return 1;
     }
     const err = e as Error;
     if (err?.name === 'ExitPromptError') {

@@ -16,6 +16,7 @@ import { CliExit, UsageError, type CliContext } from './context.ts';
 import { inquirerPrompter, PromptInterrupted, type Prompter } from './prompter.ts';
 import { logLine, painter, renderGameOver, renderView, wrap } from './render.ts';
 import { makeReplayLog, writeReplayLog } from './replay-log.ts';
+import { notFileKind } from '../file-io.ts';
 import { screenModel, type ScreenModel } from './screen-model.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
 
@@ -75,6 +76,8 @@ export function checkSavePath(file: string): void {
   let why: string | undefined;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) why = `the folder ${dir} does not exist`;
   else if (existsSync(abs) && statSync(abs).isDirectory()) why = 'it is a folder';
+  // a pipe waits for a reader, a device takes anything or nothing: a log is written to a file
+  else if (existsSync(abs) && !statSync(abs).isFile()) why = `it is not a regular file but ${notFileKind(statSync(abs))}`;
   else {
     try {
       accessSync(existsSync(abs) ? abs : dir, constants.W_OK);

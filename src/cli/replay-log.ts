@@ -8,9 +8,8 @@
  * chance (then chance draws appear in `actions` with seat -1 and value = outcome index).
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { MAX_REPLAY_BYTES } from '../limits.ts';
-import { readTextFile } from '../read-file.ts';
+import { readTextFile, writeWhole } from '../file-io.ts';
 import type { Action, Engine, GameConfig, GameResult, Json } from '../interpreter/api.ts';
 import type { LoggedAction } from '../agents/playout.ts';
 import { describePending } from '../agents/playout.ts';
@@ -56,7 +55,7 @@ export function makeReplayLog(
 }
 
 export function writeReplayLog(file: string, log: ReplayLog): void {
-  writeFileSync(file, JSON.stringify(log, null, 1) + '\n');
+  writeWhole(file, JSON.stringify(log, null, 1) + '\n', 'the replay log');
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

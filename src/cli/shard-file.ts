@@ -10,6 +10,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { notFileKind } from '../file-io.ts';
 import { SummaryTally, type SimulatedGame, type TallyJson } from '../stats/summary.ts';
 import { UsageError } from './context.ts';
 import { gameSeed, type RunHeader } from './simulate.ts';
@@ -148,7 +149,7 @@ async function readable(file: string): Promise<void> {
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  if (!st.isFile()) throw new UsageError(`cannot read ${file}: it is not a regular file but ${st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : st.isSocket() ? 'a socket' : 'a device'}`);
+  if (!st.isFile()) throw new UsageError(`cannot read ${file}: it is not a regular file but ${notFileKind(st)}`);
 }
 
 /** the first line of a shard file, checked */

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../limits.ts';
-import { readTextFile } from '../read-file.ts';
+import { readTextFile } from '../file-io.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';

@@ -24,7 +24,7 @@ import {
 import type { Diagnostic } from './diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
 import { CONTROL_CHARACTER } from '../control-characters.ts';
-import { readTextFile, ReadFileError } from '../read-file.ts';
+import { readTextFile, ReadFileError } from '../file-io.ts';
 
 export interface Located {
   file: string;

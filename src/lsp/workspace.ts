@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../limits.ts';
-import { readTextFile } from '../read-file.ts';
+import { readTextFile } from '../file-io.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { loadScenario, runScenario } from '../conformance/index.ts';
 import { compileGameDir, gameDirsFor, type GameCheck } from '../games.ts';

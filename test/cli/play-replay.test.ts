@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptedPrompter } from '../../src/cli/prompter.ts';
+import { scriptedPrompter, type Prompter } from '../../src/cli/prompter.ts';
 import { parseReplayLog, stateHash } from '../../src/cli/replay-log.ts';
 import { gameSeed } from '../../src/cli/simulate.ts';
 import { makePickEngine } from './fake-engine.ts';
@@ -236,5 +237,35 @@ describe('replay: what a log says is shown, never obeyed by the terminal', () =>
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no\\u{1b}[31mred.json');
     expect(r.stderr).not.toContain('\u001b');
+  });
+});
+
+describe('play --save: nothing hangs, nothing half-written', () => {
+  it.runIf(process.platform !== 'win32')('a named pipe as --save is refused before the game (opening it for writing waited for a reader)', async () => {
+    const fifo = join(tmp, 'save.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const r = await runCli(['play', 'pick', '--seats', 'random,random,random', '--seed', '21', '--save', fifo]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the replay log --save .*save\.fifo: it is not a regular file but a named pipe/);
+    expect(r.stdout).toBe('');
+  }, 20_000);
+
+  it('a log that cannot be written at the end says so, and leaves no part of a file', async () => {
+    const dir = join(tmp, 'gone');
+    mkdirSync(dir);
+    const file = join(dir, 'log.json');
+    // the folder goes away while the game is played (checked before it, written after it)
+    const prompter: Prompter = {
+      select: async (_m, choices) => {
+        rmSync(dir, { recursive: true, force: true });
+        return choices[0]!.value;
+      },
+      pause: async () => {},
+    };
+    const r = await runCli(['play', 'pick', '--seats', 'human,random,random', '--seed', '21', '--save', file], { prompter });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot write the replay log to .*log\.json: the folder .* does not exist\n$/m);
+    expect(r.stderr).not.toMatch(/DEBUG=1|ENOENT/);
+    expect(existsSync(file)).toBe(false);
   });
 });

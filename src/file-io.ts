@@ -1,0 +1,100 @@
+/**
+ * Files a user named or a folder holds, read without trusting what they are and written whole.
+ *
+ * Reading: a `.yaml` that is a link to `/dev/zero` made `readFileSync` read until memory ran out,
+ * and a named pipe made it wait for a writer for ever. Only a regular file is read, and no more
+ * than `max` bytes of it; anything else is a ReadFileError that says why.
+ *
+ * Writing (writeWhole): into a file beside the target, then renamed over it, so a full disk or a
+ * folder gone while the command ran leaves the old file or none, never half a file; a failure is
+ * a WriteFileError that says why in words.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+export class ReadFileError extends Error {
+  constructor(
+    message: string,
+    /** not-a-file: a device, a pipe, a socket or a folder; too-large: more than `max` bytes */
+    readonly reason: 'not-a-file' | 'too-large' | 'unreadable',
+    /** too-large: the size found (at least max + 1) */
+    readonly size?: number,
+  ) {
+    super(message);
+    this.name = 'ReadFileError';
+  }
+}
+
+/** the bytes of the regular file at `path` (a link is followed), at most `max` of them */
+export function readRegularFile(path: string, max: number): Buffer {
+  let fd: number;
+  try {
+    // a pipe opened without O_NONBLOCK waits for a writer before fstat could say what it is
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ReadFileError(code === 'ENOENT' ? 'the file does not exist' : String((e as Error).message), 'unreadable');
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new ReadFileError(`it is not a regular file but ${notFileKind(st)}`, 'not-a-file');
+    if (st.size > max) throw new ReadFileError(`it is ${st.size} bytes`, 'too-large', st.size);
+    // read to the end, which may lie past the size fstat gave (a file still being written)
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(max + 1 - total, 1 << 16));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > max) throw new ReadFileError(`it is more than ${max} bytes`, 'too-large', total);
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readRegularFile as UTF-8 text */
+export function readTextFile(path: string, max: number): string {
+  return readRegularFile(path, max).toString('utf8');
+}
+
+export class WriteFileError extends Error {
+  override readonly name = 'WriteFileError';
+}
+
+/** `text` as the whole content of `file` (a link is followed), or a WriteFileError naming `what` */
+export function writeWhole(file: string, text: string, what: string): void {
+  let target = file;
+  try {
+    target = realpathSync(file);
+  } catch {
+    // not there yet
+  }
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, target);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? `the folder ${dirname(target)} does not exist`
+      : code === 'ENOSPC' ? 'the disk is full'
+      : code === 'EACCES' || code === 'EPERM' ? 'no permission to write there'
+      : code === 'EROFS' ? 'the file system is read-only'
+      : (e as Error).message;
+    throw new WriteFileError(`cannot write ${what} to ${file}: ${why}`);
+  }
+}
+
+/** what a path that is no regular file is, in words ("a named pipe") */
+export function notFileKind(st: import('node:fs').Stats): string {
+  if (st.isDirectory()) return 'a folder';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  if (st.isFIFO()) return 'a named pipe';
+  if (st.isSocket()) return 'a socket';
+  return 'not a file';
+}
