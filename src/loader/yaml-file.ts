@@ -91,8 +91,9 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
     const deep = /call stack/i.test(e.message) ? flowTooDeep(text, MAX_YAML_DEPTH) : undefined;
     diagnostics.push(yamlProblem(e, 'error', at, deep));
   }
-  // one walk finds both the aliases without an anchor and the keys split off by a comma
-  const walked = doc.errors.length === 0 ? aliasesAndCommas(doc, text, at) : undefined;
+  // one walk finds the aliases without an anchor or inside their own value, the keys split off by
+  // a comma and the control characters in texts
+  const walked = doc.errors.length === 0 ? walkChecks(doc, text, at) : undefined;
   if (walked) diagnostics.push(...tooDeep(doc, at), ...walked.aliases, ...walked.controls);
   for (const w of doc.warnings) diagnostics.push(yamlProblem(w, 'warning', at));
 
@@ -201,10 +202,11 @@ function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
  * Aliases (`*name`) that name no anchor before them, and aliases inside the value their anchor is
  * on (that value would hold itself: the `yaml` package reads it as a cyclic structure, and every
  * walk of the rules after it would go round for ever), each at the alias; and in flow maps, keys
- * without a value that a comma split off (commaSplit). One walk of the document for all three.
+ * without a value that a comma split off (commaSplit); and string scalars holding a control
+ * character (controlCharacter). One walk of the document for all of them.
  * `cyclic`: the document holds itself somewhere, so it must not be read into data.
  */
-function aliasesAndCommas(doc: Document, text: string, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[]; controls: Diagnostic[]; cyclic: boolean } {
+function walkChecks(doc: Document, text: string, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[]; controls: Diagnostic[]; cyclic: boolean } {
   const aliases: Diagnostic[] = [];
   const commas: Diagnostic[] = [];
   const controls: Diagnostic[] = [];
@@ -273,7 +275,7 @@ function aliasBomb(doc: Document, at: (offset: number) => Located): Diagnostic {
     if (!isMap(n) && !isSeq(n)) return 0;
     const known = memo.get(n);
     if (known !== undefined) return known;
-    memo.set(n, 0); // a node that holds an alias of itself is reported by aliasesAndCommas, and never unfolded
+    memo.set(n, 0); // a node that holds an alias of itself is reported by walkChecks, and never unfolded
     let total = 0;
     for (const item of n.items) total += isPair(item) ? unfolded(item.key) + unfolded(item.value) : unfolded(item);
     memo.set(n, total);
