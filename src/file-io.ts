@@ -79,15 +79,19 @@ export function writeWhole(file: string, text: string, what: string): void {
     renameSync(tmp, target);
   } catch (e) {
     rmSync(tmp, { force: true });
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? `the folder ${dirname(target)} does not exist`
-      : code === 'ENOSPC' ? 'the disk is full'
-      : code === 'EACCES' || code === 'EPERM' ? 'no permission to write there'
-      : code === 'EROFS' ? 'the file system is read-only'
-      : (e as Error).message;
-    throw new WriteFileError(`cannot write ${what} to ${file}: ${why}`);
+    throw new WriteFileError(`cannot write ${what} to ${file}: ${writeFailure(e, dirname(target))}`);
   }
+}
+
+/** why writing into the folder `where` failed, in words */
+export function writeFailure(e: unknown, where: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `the folder ${where} does not exist`;
+  if (code === 'ENOTDIR') return 'a folder on the way is a file';
+  if (code === 'ENOSPC') return 'the disk is full';
+  if (code === 'EACCES' || code === 'EPERM') return 'no permission to write there';
+  if (code === 'EROFS') return 'the file system is read-only';
+  return (e as Error).message;
 }
 
 /** what a path that is no regular file is, in words ("a named pipe") */

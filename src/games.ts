@@ -3,16 +3,15 @@
  * validate them, and open one as a runnable Engine.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readTextFile } from './file-io.ts';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { EngineTools, Json } from './interpreter/api.ts';
 import { compileProgram } from './interpreter/compile/index.ts';
 import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames, smokeSettings, type RandomGamesSize } from './interpreter/smoke.ts';
 import { folderStamp } from './folder-stamp.ts';
-import { MAX_FILE_BYTES, MAX_SMOKE_SETTINGS } from './limits.ts';
+import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
-import { findGameDirs, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
+import { findGameDirs, hasGameSection, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
 import type { Spec } from './loader/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
@@ -185,7 +184,7 @@ function notARulesPath(abs: string): string | undefined {
 /** a game folder holds its `game:` section in a YAML file directly inside it */
 function isGameDir(dir: string): boolean {
   try {
-    return readdirSync(dir).some((f) => f.endsWith('.yaml') && /^game:/m.test(readTextFile(join(dir, f), MAX_FILE_BYTES)));
+    return readdirSync(dir).some((f) => f.endsWith('.yaml') && hasGameSection(join(dir, f)));
   } catch {
     return false;
   }

@@ -12,7 +12,8 @@
  * seeds/. An existing folder or scenario file is never overwritten.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { writeFailure } from '../file-io.ts';
 import { scenarioSchemaLine } from '../conformance/load.ts';
 import { defaultScenariosDir } from '../docgen/examples.ts';
 import { schemaLine } from '../loader/load-folder.ts';
@@ -169,9 +170,8 @@ export async function newCommand(ctx: CliContext, id: string, o: NewCliOptions):
   } catch (e) {
     for (const path of written) rmSync(path, { force: true });
     for (const dir of made.reverse()) rmSync(dir, { recursive: true, force: true });
-    const code = (e as NodeJS.ErrnoException).code;
     const path = (e as NodeJS.ErrnoException).path;
-    throw new UsageError(`cannot write the new game${path ? ` (${shown(path)})` : ''}: ${code === 'ENOTDIR' ? 'a folder on the way is a file' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : (e as Error).message}; nothing was written`);
+    throw new UsageError(`cannot write the new game${path ? ` (${shown(path)})` : ''}: ${writeFailure(e, dirname(path ?? rulesDir))}; nothing was written`);
   }
   for (const path of written) ctx.io.out(`wrote ${shown(path)}\n`);
   const dir = shown(join(rulesDir, id));

@@ -74,15 +74,16 @@ export function checkSavePath(file: string): void {
   const abs = resolve(file);
   const dir = dirname(abs);
   let why: string | undefined;
+  const there = existsSync(abs) ? statSync(abs) : undefined;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) why = `the folder ${dir} does not exist`;
-  else if (existsSync(abs) && statSync(abs).isDirectory()) why = 'it is a folder';
+  else if (there?.isDirectory()) why = 'it is a folder';
   // a pipe waits for a reader, a device takes anything or nothing: a log is written to a file
-  else if (existsSync(abs) && !statSync(abs).isFile()) why = `it is not a regular file but ${notFileKind(statSync(abs))}`;
+  else if (there !== undefined && !there.isFile()) why = `it is not a regular file but ${notFileKind(there)}`;
   else {
     try {
-      accessSync(existsSync(abs) ? abs : dir, constants.W_OK);
+      accessSync(there ? abs : dir, constants.W_OK);
     } catch {
-      why = existsSync(abs) ? 'the file is not writable' : `the folder ${dir} is not writable`;
+      why = there ? 'the file is not writable' : `the folder ${dir} is not writable`;
     }
   }
   if (why !== undefined) throw new UsageError(`cannot write the replay log --save ${file}: ${why}; give a path in a writable folder`);

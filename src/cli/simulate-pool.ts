@@ -120,6 +120,7 @@ export async function playGamesOnWorkers(
   };
   const more = (c: number): boolean => c < starts.length || cutMore();
   const end = (k: number): number => ends[k]!;
+  const gamesOf = (k: number): number => ends[k]! - starts[k]!;
   const ahead = Math.max(MAX_CHUNKS_AHEAD, threads * CHUNKS_PER_WORKER);
   const poolCap = workerThreads * CHUNKS_PER_WORKER;
   // without the main thread playing, nothing is timed: chunks are sized as for a game of a millisecond
@@ -134,7 +135,7 @@ export async function playGamesOnWorkers(
   // threads' share of all the games not yet played or queued: at the end of the run they then
   // finish about when the main thread does, instead of it waiting for their queue
   const fairShare = (c: number): boolean => {
-    const games = end(c) - starts[c]!;
+    const games = gamesOf(c);
     return (inPoolGames + games) * threads <= (to - end(c) + inPoolGames + games) * workerThreads || inPool === 0;
   };
   let next = 0;
@@ -148,16 +149,16 @@ export async function playGamesOnWorkers(
         const c = next++;
         const task: ChunkTask = { ...where, ...r, from: starts[c]!, to: end(c) };
         inPool++;
-        inPoolGames += end(c) - starts[c]!;
+        inPoolGames += gamesOf(c);
         waiting.set(c, (pool.run(task) as Promise<ChunkResult>).then(
           (r) => {
             done.set(c, fromWorker(r));
-            byWorkers += end(c) - starts[c]!;
+            byWorkers += gamesOf(c);
           },
           (e: unknown) => void done.set(c, { error: e as Error }),
         ).finally(() => {
           inPool--;
-          inPoolGames -= end(c) - starts[c]!;
+          inPoolGames -= gamesOf(c);
           waiting.delete(c);
         }));
       }

@@ -1,7 +1,7 @@
 /** Tokens of the expression language (Chevrotain). */
 import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
 import type { ExprError } from './errors.ts';
-import { intern } from './intern.ts';
+import { intern } from '../intern.ts';
 
 // Chevrotain's regexp analyser drops the `u` flag, so \p{L} needs a custom matcher.
 const identRe = /[\p{L}_][\p{L}\p{Nd}\p{Mn}\p{Mc}_]*/uy;

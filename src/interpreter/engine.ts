@@ -4,7 +4,7 @@
 import { own } from '../own.ts';
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, Pick, SeatView } from './api.ts';
 import { readsSlot } from '../expr/compile.ts';
-import { intern } from '../expr/intern.ts';
+import { intern } from '../intern.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
 import type { ChooseInstr, Program, RunCtx, Tables } from './program.ts';

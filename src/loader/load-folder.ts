@@ -330,7 +330,8 @@ export function findGameDirs(rulesDir: string): string[] {
     .sort();
 }
 
-function hasGameSection(path: string): boolean {
+/** whether a YAML file holds a top-level `game:` section (a file that cannot be read does not) */
+export function hasGameSection(path: string): boolean {
   try {
     return /^game:/m.test(readTextFile(path, MAX_FILE_BYTES));
   } catch {

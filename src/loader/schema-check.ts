@@ -247,9 +247,8 @@ function defName(s: SchemaObject): string | undefined {
  */
 function inlineUnion(branches: SchemaObject[], value: unknown, pointer: string): Issue[] | undefined {
   const fit = branches.find((b) => fitsTypes(typesOf(b), value));
-  const items = (fit as { items?: SchemaObject } | undefined)?.items;
-  if (fit && Array.isArray(value) && items !== undefined) {
-    const want = typesOf(items);
+  if (fit?.items !== undefined && Array.isArray(value)) {
+    const want = typesOf(fit.items);
     const at = value.findIndex((x) => !fitsTypes(want, x));
     if (at < 0) return undefined;
     const itemPointer = `${pointer}/${at}`;
@@ -259,7 +258,7 @@ function inlineUnion(branches: SchemaObject[], value: unknown, pointer: string):
   const seen: string[] = [];
   const words = branches.map((b) => {
     const types = typesOf(b).join(',');
-    const itemTypes = typesOf((b as { items?: SchemaObject }).items).join(',');
+    const itemTypes = typesOf(b.items).join(',');
     seen.push(types);
     if (types === 'array' && itemTypes) return seen.includes(itemTypes) ? 'a list of them' : `a list of ${typeWords(itemTypes)}`;
     return types ? typeWords(types) : phrase(b.title);

@@ -30,6 +30,8 @@ export interface SchemaObject {
   type?: string | string[];
   properties?: Record<string, SchemaObject>;
   required?: string[];
+  /** an array's items */
+  items?: SchemaObject;
   oneOf?: SchemaObject[];
   anyOf?: SchemaObject[];
   enum?: unknown[];

@@ -25,6 +25,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
 import { CONTROL_CHARACTER } from '../control-characters.ts';
 import { readTextFile, ReadFileError } from '../file-io.ts';
+import { internAll } from '../intern.ts';
 
 export interface Located {
   file: string;
@@ -103,7 +104,8 @@ export function parseYaml(file: string, text: string, extra: Diagnostic[] = []):
   const nodes = new WeakMap<object, YamlNode>();
   if (doc.errors.length === 0 && !extra.some((d) => d.severity === 'error') && !walked?.cyclic) {
     try {
-      data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+      // the words of the rules as V8's own copies, once, where they are read (intern.ts)
+      data = internAll(doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }));
       indexNodes(doc, doc.contents, data, nodes);
     } catch (e) {
       // an alias bomb, an alias without anchor (reported above), or something unforeseen: report, do not crash

@@ -2,7 +2,6 @@
  * Spec → Program. Stages: declarations, functions, end rules, outcome, then the setup and flow
  * rules into one instruction list, then static checks over the instructions.
  */
-import { internAll } from '../../expr/intern.ts';
 import type { Diagnostic } from '../../loader/diagnostics.ts';
 import type { LoadedSpec } from '../../loader/load-folder.ts';
 import type { Program } from '../program.ts';
@@ -24,7 +23,7 @@ export function compileProgram(
   opts: { onExpression?: Compiler['onExpression']; codegen?: boolean | CodegenMode; makeFunction?: FunctionConstructor } = {},
 ): { program?: Program; diagnostics: Diagnostic[] } {
   const mode: CodegenMode = opts.codegen === true ? 'eager' : opts.codegen === false ? 'off' : (opts.codegen ?? codegenMode());
-  const spec = internAll(loaded.spec) as unknown as Node;
+  const spec = loaded.spec as unknown as Node;
   const game = isNode(spec['game']) ? spec['game'] : {};
   const players = isNode(game['players']) ? game['players'] : {};
   const program: Program = {

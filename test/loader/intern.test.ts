@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { intern, internAll } from '../../src/expr/intern.ts';
+import { intern, internAll } from '../../src/intern.ts';
 
 // intern() trades a string for V8's internalized copy (one object per text, so `===` between two
 // is a pointer comparison): it must give back the same text for every string, the ones an

@@ -14,7 +14,7 @@ export function intern(s: string): string {
 const WORD = 64;
 
 /** `v` with every string of up to WORD characters in it interned, in place for objects and arrays
- *  (a loaded spec is plain JSON) */
+ *  (what a YAML file reads into: plain JSON; loader/yaml-file.ts) */
 export function internAll<T>(v: T): T {
   if (typeof v === 'string') return (v.length <= WORD ? intern(v) : v) as T;
   if (Array.isArray(v)) {
