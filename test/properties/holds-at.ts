@@ -6,12 +6,13 @@
  * A game of seed `seed` is the game `rules simulate` plays with that seed (its game i has seed
  * gameSeed(S, i), src/cli/simulate.ts; random agents seeded by agentSeedFor(seed)): the same
  * draws, played decision by decision with applyUntil, so that the flow can stop where the rule
- * begins. The flow is checked from the first decision on (an
- * entry during create, before any decision, is not seen); external chance draws are answered as
- * the playout does, and an entry inside one is not seen either.
+ * begins. The flow is checked from the first decision on (an entry during create, before any
+ * decision, is not seen); external chance draws are answered as the playout does, and an entry
+ * inside one is not seen either.
  */
 import { nextDecider } from '../../src/agents/playout.ts';
 import { agentSeedFor, randomSeatAgents } from '../../src/agents/random-agent.ts';
+import { suggest } from '../../src/expr/index.ts';
 import type { EngineTools, GameResult, Json } from '../../src/interpreter/api.ts';
 
 export interface HoldsAtConfig {
@@ -49,7 +50,9 @@ export class HoldsAtUsage extends Error {}
 /** refuse a rule the flow cannot enter, before any game is played */
 export function checkRule<S>(engine: EngineTools<S>, rule: string): void {
   const rules = engine.enterableRules();
-  if (!rules.includes(rule)) throw new HoldsAtUsage(`${engine.id} has no rule '${rule}' that the flow can enter`);
+  if (rules.includes(rule)) return;
+  const near = suggest(rule, rules);
+  throw new HoldsAtUsage(`${engine.id} has no rule '${rule}' that the flow can enter${near ? `; did you mean '${near}'?` : ''}`);
 }
 
 /** Play one random game with seed `seed` and check the condition at every entry of the rule. */
@@ -93,6 +96,6 @@ function evaluateOrThrow<S>(engine: EngineTools<S>, state: S, src: string): Json
   try {
     return engine.evaluate(state, src);
   } catch (e) {
-    throw new HoldsAtUsage(`${src}: ${(e as Error).message}`);
+    throw new HoldsAtUsage(`cannot evaluate ${(e as Error).message}`);
   }
 }
