@@ -6,6 +6,12 @@
 
 /** instructions the machine runs between two decisions (a decision resets the count) */
 export const MAX_INSTRUCTIONS_PER_STEP = 2_000_000;
+/**
+ * work expressions may do between two decisions, in the same steps as the instructions: one per
+ * item a built-in goes through (a lambda's call, an item compared or copied) and one per spec
+ * function's body entered (src/expr/budget.ts)
+ */
+export const MAX_EXPRESSION_WORK = 2_000_000;
 /** items in one list an expression builds (range, concat) */
 export const MAX_LIST_LENGTH = 100_000;
 /** cards in one game (all kinds, all zones, all seats) */

@@ -455,7 +455,11 @@ class Runner<S> {
   }
 }
 
+/** an error's message; an engine error that knows where in the rules it failed says so (the
+ *  scenario's step is where it is reported, the rule's expression is where to look) */
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  if (!(e instanceof Error)) return String(e);
+  const at = (e as { at?: { file: string; line: number; col: number } }).at;
+  return at ? `${e.message} (at ${at.file}:${at.line}:${at.col})` : e.message;
 }
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../limits.ts';
-import { readTextFile } from '../file-io.ts';
+import { readRegularFile } from '../file-io.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';
@@ -333,7 +333,8 @@ export function findGameDirs(rulesDir: string): string[] {
 /** whether a YAML file holds a top-level `game:` section (a file that cannot be read does not) */
 export function hasGameSection(path: string): boolean {
   try {
-    return /^game:/m.test(readTextFile(path, MAX_FILE_BYTES));
+    // (leniently: a file that is not UTF-8 is still the game's, and reported when it is read)
+    return /^game:/m.test(readRegularFile(path, MAX_FILE_BYTES).toString('utf8'));
   } catch {
     return false;
   }
