@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
 import { mermaidStatic } from './mermaid-static.ts';
+import { safePageData } from './page-data.ts';
 import { inlineBlocks, packBlocks } from './pack-blocks.ts';
 import { searchIndexFiles } from './search-index-files.ts';
 
@@ -119,6 +120,8 @@ const config = withMermaid(
     srcExclude: ['**/README.md'],
     // build: the pages' large blocks, kept out of the bundles by packBlocks, put back into each page's HTML
     transformHtml: (html, _file, ctx) => inlineBlocks(html, ctx.siteConfig.outDir),
+    // no `</script` in the data VitePress writes into each page's <script> (page-data.ts)
+    transformPageData: (pageData) => safePageData(pageData as unknown as Record<string, unknown>),
     locales: {
       root: { label: 'English', lang: 'en' },
       zh: {
