@@ -1,18 +1,18 @@
 /** The nav and sidebars the VitePress config reads: `.vitepress/generated/sidebar.json`. */
 import { percent } from './coverage.ts';
+import { themeItems, type ThemeItem } from './escape.ts';
 import { LANGS, localePrefix, textIn, ui, type Lang } from './i18n.ts';
 import { pageUrl } from './markdown.ts';
 import type { GameDoc, PageId } from './model.ts';
 import { gamePage, sourcePage } from './paths.ts';
 import type { SiteModel } from './site-model.ts';
 
-interface Item {
-  text: string;
-  link?: string;
-  items?: Item[];
-  collapsed?: boolean;
-}
+type Item = ThemeItem;
 
+/**
+ * `en`, `zh` and `nav` are theme config, whose texts the default theme shows as HTML (escaped
+ * here by themeItems); `games` and `seeds` are data for tests and tools (raw strings).
+ */
 export interface SidebarJson {
   en: Record<string, Item[]>;
   zh: Record<string, Item[]>;
@@ -56,7 +56,8 @@ export function buildSidebar(site: SiteModel): SidebarJson {
       { text: ui('games', lang), items: site.games.map((g) => ({ text: g.name[lang], link: pageUrl(gamePage(lang, g.id, 'index')) })) },
       { text: ui('sources', lang), items: site.seeds.map((s) => ({ text: `${s.info.id} · ${textIn(lang, s.info.title).text}`, link: pageUrl(sourcePage(lang, s.info.id)) })) },
     ];
-    return { sidebar, nav };
+    // the default theme shows these texts with v-html: escaped, once, here
+    return { sidebar: Object.fromEntries(Object.entries(sidebar).map(([k, items]) => [k, themeItems(items)])), nav: themeItems(nav) };
   };
   const [en, zh] = LANGS.map(forLang) as [ReturnType<typeof forLang>, ReturnType<typeof forLang>];
   return {
