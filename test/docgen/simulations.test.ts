@@ -29,6 +29,11 @@ describe('Simulations pages', () => {
     expect(settings[3]!.changed).toEqual({ id: 'powers', value: true });
   });
 
+  it('gives settings whose values read alike in an address (Chinese words, markup) keys of their own', () => {
+    const engine = { minPlayers: 3, maxPlayers: 3, options: [{ id: 'mode', type: 'string', default: 'a', values: ['a', '甲', '乙', '<b>'] }] } as unknown as Parameters<typeof simSettings>[0];
+    expect(simSettings(engine).map((s) => s.key)).toEqual(['players-3', 'players-3-mode', 'players-3-mode-2', 'players-3-mode-b']);
+  });
+
   it('shows the games of `rules simulate` with that seed; caches them; simulates a changed game again', async () => {
     const rules = copyRules(REAL_GAME);
     const cacheDir = tempDir('sim-cache-');
