@@ -6,7 +6,8 @@
  * links, Vue `{{ }}` and directives, Mermaid `click` and `%%{init}`, attribute breakouts, Markdown
  * fences, very long words) into every text field of the schemas; the site is generated and built
  * from it once, and every page, in English and Chinese, is opened. A page fails on:
- * - any dialog (the strings call alert) or Content-Security-Policy violation;
+ * - any dialog (the strings call alert) or Content-Security-Policy violation, or no policy that
+ *   forbids inline scripts (site/.vitepress/csp.ts);
  * - any element with an event-handler attribute (`on…`), a `javascript:`/`vbscript:`/
  *   `data:text/html` link or source, an iframe/object/embed/base, or a script that is not the site's;
  * - a Vue interpolation that was evaluated (`{{ 9*111111 }}` shown as 999999).
@@ -100,12 +101,14 @@ const SHOWN: Record<string, string[]> = {
   [`/games/${GAME}/assumptions`]: ['game.assumption.why', 'options.0.assumption.why', 'cards.1.assumption.why', 'zones.0.assumption.why', 'triggers.0.assumption.why'],
   [`/games/${GAME}/glossary`]: ['cards.0.name', 'cards.0.front.name', 'spaces.0.items.0.name', `${PICK}.labels.calm`],
   [`/games/${GAME}/rules`]: ['game.text', 'options.0.text', 'cards.0.text', 'flow.0.text', `${NESTED}.text`, 'outcome.results.0.text'],
+  [`/games/${GAME}/simulations`]: ['ends.0.text', 'options.0.values.1'],
   '/sources/002': ['nonRules.0.why', 'nonRules.1.why'],
 };
 /** the examples page shows every scenario's text and (plain or translated) assumption */
 const SHOWN_EXAMPLES = ['text', 'assumption.why'];
 
-const norm = (s: string): string => s.replace(/\s+/g, '');
+/** without white space, and without the word joiners that break a `</script` in a page's data (site/.vitepress/page-data.ts) */
+const norm = (s: string): string => s.replace(/[\s\u2060]+/g, '');
 
 let site: ReturnType<typeof tempSite>;
 let server: StaticServer;
@@ -143,11 +146,15 @@ function scanDom(): string[] {
       const s = el as HTMLScriptElement;
       if (s.src !== '') {
         if (new URL(s.src).origin !== location.origin) bad.push(`a script from ${s.src}`);
-      } else if (!SITE_SCRIPTS.includes(s.id) && !(s.textContent ?? '').startsWith('window.__VP_HASH_MAP__=')) {
+      } else if (!SITE_SCRIPTS.includes(s.id)) {
         bad.push(`an inline script: ${(s.textContent ?? '').slice(0, 80)}`);
       }
     }
   }
+  // the Content-Security-Policy is there and allows no inline script but VitePress's own (by hash)
+  const csp = document.querySelector('head > meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  if (scriptSrc === '' || /'unsafe-inline'|\*|data:/.test(scriptSrc)) bad.push(`no Content-Security-Policy that forbids inline scripts (${csp || 'none'})`);
   // a Vue interpolation of a spec string that was evaluated
   if ((document.body.textContent ?? '').includes('999999')) bad.push('{{ 9*111111 }} was evaluated (999999 on the page)');
   return bad;
@@ -159,23 +166,33 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** open a page, wait until it is hydrated, its charts drawn and its images settled; what went wrong */
+/**
+ * Open a page and wait until its app has started (or failed: a page error), its charts are drawn
+ * and its images loaded or broken (an onerror has had its turn); what went wrong on it.
+ */
 async function open(page: Page, url: string): Promise<string[]> {
   const problems: string[] = [];
+  let crashed: (() => void) | undefined;
+  const failed = new Promise<void>((resolve) => (crashed = resolve));
   const onDialog = (d: { message(): string; dismiss(): Promise<void> }): void => {
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();
   };
-  const onError = (e: Error): void => void problems.push(`page error: ${e.message}`);
+  const onError = (e: Error): void => {
+    problems.push(`page error: ${e.message}`);
+    crashed?.();
+  };
   page.on('dialog', onDialog);
   page.on('pageerror', onError);
   try {
     await page.goto(server.url + url, { waitUntil: 'load' });
-    await page.locator('.VPContent').first().waitFor({ state: 'visible' });
-    // hydrated (VitePress mounts its app on #app)
-    await page.waitForFunction(() => (document.querySelector('#app') as unknown as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
-    // every chart drawn (or failed), every image loaded or broken (an onerror has had its turn)
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('.vp-doc .mermaid')).every((c) => c.querySelector('svg') !== null || /error/i.test(c.textContent ?? '')));
+    // VitePress mounts its app on #app; a page whose scripts broke never does
+    const started = page
+      .waitForFunction(() => (document.querySelector('#app') as unknown as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined)
+      .then(() => true, () => false);
+    if (await Promise.race([started, failed.then(() => false)])) {
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('.vp-doc .mermaid')).every((c) => c.querySelector('svg') !== null || /error/i.test(c.textContent ?? '')));
+    } else problems.push('the page\'s app did not start');
     await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     problems.push(...(await page.evaluate(() => (window as unknown as { __hostile: string[] }).__hostile)));
@@ -217,6 +234,29 @@ describe('a site built from hostile specs, in Chromium', () => {
     expect(bad, bad.join('\n')).toEqual([]);
   }, 600_000);
 
+  it('runs no inline script or handler that gets into a page (its Content-Security-Policy)', async () => {
+    const page = await newPage();
+    expect(await open(page, `/games/${GAME}/`)).toEqual([]);
+    // markup that escaping missed, put in by hand: the policy must stop it
+    await page.evaluate(() => {
+      const w = window as unknown as { __ran?: string[] };
+      w.__ran = [];
+      const s = document.createElement('script');
+      s.textContent = "window.__ran.push('inline script')";
+      document.body.append(s);
+      const div = document.createElement('div');
+      div.innerHTML = `<img src="/none.png" onerror="window.__ran.push('onerror')">`;
+      document.body.append(div);
+    });
+    await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+    await page.waitForFunction(() => (window as unknown as { __hostile: string[] }).__hostile.length >= 2);
+    const ran = await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran);
+    const violations = await page.evaluate(() => (window as unknown as { __hostile: string[] }).__hostile);
+    await page.close();
+    expect(ran, 'nothing ran').toEqual([]);
+    expect(violations.filter((v) => v.startsWith('CSP violation: script-src')).length, violations.join('\n')).toBe(2);
+  }, 120_000);
+
   for (const lang of ['en', 'zh'] as const) {
     const prefix = lang === 'zh' ? '/zh' : '';
 
@@ -237,6 +277,11 @@ describe('a site built from hostile specs, in Chromium', () => {
       await open(page, examplesUrl);
       const examples = await page.locator('.VPContent').first().innerText();
       for (const sc of scenarios) for (const f of SHOWN_EXAMPLES) expectText(examplesUrl, `${String(sc['id'])} ${f}`, examples, at(sc, f, lang));
+      // the chart of the end rules (SVG drawn by Vega when the site was generated) labels its bar with the start of the end rule's text
+      const simUrl = `${prefix}/games/${GAME}/simulations`;
+      await open(page, simUrl);
+      const endLabel = at(spec, 'ends.0.text', lang).slice(0, 12);
+      expectText(simUrl, 'ends chart', (await page.locator('.sim-chart[data-chart="ends"] svg').first().textContent()) ?? '', endLabel);
       // the home page's cards and buttons, the nav menu and the sidebar: the name as text, once each
       const name = at(spec, 'game.name', lang);
       await open(page, `${prefix}/`);
