@@ -11,10 +11,11 @@
  * - any element with an event-handler attribute (`on…`), a `javascript:`/`vbscript:`/
  *   `data:text/html` link or source, an iframe/object/embed/base, or a script that is not the site's;
  * - a Vue interpolation that was evaluated (`{{ 9*111111 }}` shown as 999999).
- * The strings must also be shown, as plain text, where they belong (the nav, the sidebar, the
- * home page's cards, each page's rule texts, …). A first test checks, without a browser, that the
- * fixture fills every text field of spec.schema.json and scenario.schema.json, so a field added
- * to a schema fails here until the fixture holds it.
+ * No page may be wider than the screen (a very long word breaks). The strings must also be shown,
+ * as plain text, where they belong (the nav, the sidebar, the home page's cards, each page's rule
+ * texts, …). A first test checks, without a browser, that the fixture fills every text field of
+ * spec.schema.json and scenario.schema.json, so a field added to a schema fails here until the
+ * fixture holds it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -232,6 +233,22 @@ describe('a site built from hostile specs, in Chromium', () => {
     for (const url of urls) for (const p of await open(page, url)) bad.push(`${url}: ${p}`);
     await page.close();
     expect(bad, bad.join('\n')).toEqual([]);
+  }, 600_000);
+
+  it('keeps every page within the screen, 1280 and 390 px wide: a very long word breaks', async () => {
+    const urls = ['/', '/zh/', ...pagesUnder(site.siteDir, 'games'), ...pagesUnder(site.siteDir, 'zh/games'), ...pagesUnder(site.siteDir, 'sources')];
+    const page = await newPage();
+    const wide: string[] = [];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const url of urls) {
+        await open(page, url);
+        const w = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+        if (w.scroll > w.screen) wide.push(`${url} at ${width} px: ${w.scroll} px wide`);
+      }
+    }
+    await page.close();
+    expect(wide, wide.join('\n')).toEqual([]);
   }, 600_000);
 
   it('runs no inline script or handler that gets into a page (its Content-Security-Policy)', async () => {
