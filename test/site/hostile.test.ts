@@ -309,6 +309,7 @@ describe('a site built from hostile specs, in Chromium', () => {
       await open(page, gameUrl);
       expectText(gameUrl, 'nav menu', (await page.locator('.VPNavBarMenu').first().textContent()) ?? '', name);
       expectText(gameUrl, 'sidebar title', (await page.locator('.VPSidebarItem.level-0 .text').first().textContent()) ?? '', name);
+      expectText(gameUrl, 'document title', await page.title(), name);
       await page.close();
       expect(missing, missing.join('\n')).toEqual([]);
     }, 300_000);
