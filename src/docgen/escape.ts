@@ -19,7 +19,9 @@
  *
  * VitePress itself writes each page's data (its title) into a `<script>` of the page's Vue source
  * without escaping `</script>` there: site/.vitepress/page-data.ts breaks that sequence, as the
- * config's transformPageData (the title cannot be escaped here: VitePress decodes it).
+ * config's transformPageData (the title cannot be escaped here: VitePress decodes it). The built
+ * pages' Content-Security-Policy (site/.vitepress/csp.ts) is a second wall behind these, not a
+ * substitute: test/site/hostile.test.ts fails on any markup of a spec that reaches a page.
  */
 import { stringify } from 'yaml';
 
