@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
+import { inlineScriptIds, withCsp } from './csp.ts';
 import { mermaidStatic } from './mermaid-static.ts';
+import { safePageData } from './page-data.ts';
 import { inlineBlocks, packBlocks } from './pack-blocks.ts';
 import { searchIndexFiles } from './search-index-files.ts';
 
@@ -117,8 +119,13 @@ const config = withMermaid(
     // the icon is site/public/favicon.svg (VitePress copies public/ to the site's root)
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     srcExclude: ['**/README.md'],
-    // build: the pages' large blocks, kept out of the bundles by packBlocks, put back into each page's HTML
-    transformHtml: (html, _file, ctx) => inlineBlocks(html, ctx.siteConfig.outDir),
+    // build: the pages' large blocks, kept out of the bundles by packBlocks, put back into each
+    // page's HTML; then the Content-Security-Policy first in its head (csp.ts)
+    transformHtml: async (html, _file, ctx) => withCsp(await inlineBlocks(html, ctx.siteConfig.outDir), inlineScriptIds(ctx.siteData.head)),
+    // the site data as a script file, not an inline script (which the Content-Security-Policy forbids)
+    metaChunk: true,
+    // no `</script` in the data VitePress writes into each page's <script> (page-data.ts)
+    transformPageData: (pageData) => safePageData(pageData as unknown as Record<string, unknown>),
     locales: {
       root: { label: 'English', lang: 'en' },
       zh: {

@@ -3,7 +3,7 @@ import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/loader/seeds.ts';
 import { ruleNodes } from '../../src/loader/load-folder.ts';
 import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml, unmarkNames } from './helpers.ts';
-import { esc } from '../../src/docgen/markdown.ts';
+import { esc, headingText } from '../../src/docgen/escape.ts';
 import { textIn as whyIn } from '../../src/docgen/i18n.ts';
 
 const doc = loadDoc(REAL_GAME);
@@ -122,7 +122,7 @@ describe('the generated site for the real spec', () => {
     expect(overview).toContain('(["End: The game ends after the 8th round"])');
     // the called procedures are boxes, not expanded: their choices are in their own charts
     expect(overview).not.toContain('choice: aim');
-    expect(en).toContain('### On the count of three, every player points their gun at… {#phase-3-aim}\n\n```mermaid\nflowchart TD\n  n1(["On the count of three, every player points their gun at…"])');
+    expect(en).toContain(`### ${headingText('On the count of three, every player points their gun at…')} {#phase-3-aim}\n\n\`\`\`mermaid\nflowchart TD\n  n1(["On the count of three, every player points their gun at…"])`);
     // a choice shows the prompt players see (its id is no label)
     expect(charts(en).some((c) => c.includes('[/"Point your gun at a player"/]'))).toBe(true);
     expect(charts(zh)[0]).toContain('(["開始"])');

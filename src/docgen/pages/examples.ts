@@ -6,7 +6,8 @@
 import type { PageCtx } from '../context.ts';
 import type { Example } from '../examples.ts';
 import { ui, type Lang } from '../i18n.ts';
-import { esc, heading } from '../markdown.ts';
+import { esc } from '../escape.ts';
+import { heading } from '../markdown.ts';
 import { givenWords } from '../given-words.ts';
 import { assumptionBox, definedIn, sourcesBlock } from '../rule-block.ts';
 import { shortText } from '../short-text.ts';

@@ -1,7 +1,8 @@
 /** The home page: the games, the coverage of each source text, and how to edit a rule. */
 import { percent } from '../coverage.ts';
 import { textIn, ui, type Lang } from '../i18n.ts';
-import { esc, frontmatter, heading, pageUrl, relLink } from '../markdown.ts';
+import { esc, frontmatter } from '../escape.ts';
+import { heading, pageUrl, relLink } from '../markdown.ts';
 import { gamePage, homePage, sourcePage } from '../paths.ts';
 import type { SiteModel } from '../site-model.ts';
 

@@ -1,6 +1,6 @@
 /** All rules: every rule id with its page and anchor, for links from tests, logs and other pages. */
 import { nodeHref, type PageCtx } from '../context.ts';
-import { esc } from '../markdown.ts';
+import { esc } from '../escape.ts';
 import { ui, type Lang } from '../i18n.ts';
 import type { PageId } from '../model.ts';
 import { page, pageTitle, para } from './frame.ts';
