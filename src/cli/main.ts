@@ -60,7 +60,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-g, --games <k>', 'number of games', '100')
     .option('-s, --seed <s>', 'base seed (uint32)', '1')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
-    .option('--agents <kinds>', 'random (default) or greedy, for every seat or one per seat: greedy,random,…')
+    .option('--agents <kinds>', 'random (default), greedy or search[:N] (N iterations a decision, default 256), for every seat or one per seat: search:512,random,…')
     .option('--json', 'print one JSON object (the stable machine contract)')
     .option('--csv', 'print one CSV row per game (with a header row), for spreadsheets')
     .option('--no-timing', 'omit the games/s line of the readable summary')

@@ -12,7 +12,7 @@
 import type { Engine, GameResult, Json } from '../interpreter/api.ts';
 import { agentSeedFor, deriveSeed } from '../agents/random-agent.ts';
 import { playout } from '../agents/playout.ts';
-import { namedSeatAgents, type AgentKind } from '../agents/named.ts';
+import { namedSeatAgents, type AgentName } from '../agents/named.ts';
 import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
 
 export type { SimulatedGame, SimulationSummary } from '../stats/summary.ts';
@@ -33,7 +33,7 @@ export interface RunHeader {
   /** every declared option with the value used */
   options: Record<string, Json>;
   /** the agent of each seat; present only when agents were given (all random otherwise) */
-  agents?: AgentKind[];
+  agents?: AgentName[];
 }
 
 export interface SimulationReport extends RunHeader {
@@ -46,7 +46,7 @@ export interface RunSettings {
   players: number;
   seed: number;
   options: Record<string, Json>;
-  agents?: AgentKind[];
+  agents?: AgentName[];
   maxSteps?: number;
 }
 
@@ -58,7 +58,7 @@ export interface SimulateParams {
   options?: Record<string, Json>;
   maxSteps?: number;
   /** the agent of each seat (default: all random) */
-  agents?: AgentKind[];
+  agents?: AgentName[];
   /** called after each game */
   onGame?: (done: number) => void;
 }
