@@ -79,12 +79,12 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
 
   program
     .command('play')
-    .description('play in the terminal (human and random seats)')
+    .description('play in the terminal (human, random and search seats)')
     .argument('<game>', 'game id')
     .option('-p, --players <n>', 'number of players')
     .option('-s, --seed <s>', 'game seed (uint32; default: random, shown after the game)')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
-    .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
+    .option('--seats <kinds>', 'comma-separated seat kinds: human|random|search (search:N iterations, search:2s a time; default: human,random,…)')
     .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
     .option('--save <file>', 'write the replay log to FILE at the end (the path is checked first; Ctrl-C saves the game so far)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
