@@ -17,6 +17,7 @@ import { playCommand } from './play.ts';
 import { replayCommand } from './replay.ts';
 import { mergeCommand } from './merge.ts';
 import { simulateCommand } from './simulate.ts';
+import { compareCommand, DEFAULT_COMPARE_GAMES, DEFAULT_MATRIX_AGENTS, DEFAULT_PLAY } from './compare.ts';
 import { startCommand } from './start.ts';
 import { testCommand } from './test.ts';
 import { validateCommand } from './validate.ts';
@@ -68,6 +69,24 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('--workers <n>', 'play on N threads: this one and N-1 worker threads (the same output as one)')
     .option('--shard <K/N>', 'play only shard K of N of the games and write a shard file for `rules merge`')
     .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
+
+  program
+    .command('compare')
+    .description('for designers: agents against each other, the first seat\'s edge under search play, and setting B against setting A on the same seeds (each figure\'s difference with its interval)')
+    .argument('<game>', 'game id (folder name under the rules folder)')
+    .option('-p, --players <n>', 'number of players (default: the game maximum)')
+    .option('-g, --games <k>', `games per run (default ${DEFAULT_COMPARE_GAMES})`)
+    .option('-s, --seed <s>', 'base seed (uint32)', '1')
+    .option('-o, --option <k=v>', 'set a game option of setting A (and B) (repeatable)', collect)
+    .option('--agents <kinds>', `the agents played against each other (default ${DEFAULT_MATRIX_AGENTS})`)
+    .option('--play <kind>', `the agent of every seat for the seats' edge and the settings (default ${DEFAULT_PLAY})`)
+    .option('--b-option <k=v>', 'setting B: A with this option set so (repeatable)', collect)
+    .option('--set <var=expr>', "setting B: A with this var's starting value given anew, e.g. stillOutput=[20,20,20,20,20] (repeatable)", collect)
+    .option('--only <parts>', 'only some parts: matrix, edge, settings (comma-separated)')
+    .option('--workers <n>', 'play on N threads: this one and N-1 worker threads (the same figures as one)')
+    .option('--json', 'print one JSON object')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .action(async (game: string, o) => setCode(await compareCommand(ctx, game, o)));
 
   program
     .command('merge')
