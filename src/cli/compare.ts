@@ -184,7 +184,7 @@ export function formatCompare(r: CompareReport): string {
     const m = r.matrix;
     lines.push('', `Agents: the row's agent in one seat, the column's in every other seat (the lone seat`, `rotates); its win rate, 95 % interval, and as a multiple of the share (${pct(share)}).`, '');
     const head = ['', ...m.agents.map((a) => `vs ${a}`)];
-    const rows = m.agents.map((a, i) => [a, ...m.cells[i]!.map((c) => (c === undefined ? '·' : `${pct(c.record.rate)} (${range(c.record.interval, pct)}) ${c.ofShare.x.toFixed(1)}×`))]);
+    const rows = m.agents.map((a, i) => [a, ...m.cells[i]!.map((c) => (c === null ? '·' : `${pct(c.record.rate)} (${range(c.record.interval, pct)}) ${c.ofShare.x.toFixed(1)}×`))]);
     lines.push(...table([head, ...rows]));
   }
   if (r.edge) {

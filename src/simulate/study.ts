@@ -87,19 +87,19 @@ export interface MatrixCell {
 
 export interface AgentMatrix extends StudyBase {
   agents: AgentName[];
-  /** cells[i][j]: agents[i] alone against agents[j] (undefined on the diagonal) */
-  cells: (MatrixCell | undefined)[][];
+  /** cells[i][j]: agents[i] alone against agents[j] (null on the diagonal) */
+  cells: (MatrixCell | null)[][];
 }
 
 /** every agent alone against every other in the remaining seats, the lone seat rotating */
 export async function agentMatrix(play: Play, base: StudyBase, agents: readonly AgentName[]): Promise<AgentMatrix> {
   const share = 1 / base.players;
-  const cells: (MatrixCell | undefined)[][] = [];
+  const cells: (MatrixCell | null)[][] = [];
   for (const agent of agents) {
-    const row: (MatrixCell | undefined)[] = [];
+    const row: (MatrixCell | null)[] = [];
     for (const against of agents) {
       if (against === agent) {
-        row.push(undefined);
+        row.push(null);
         continue;
       }
       const run: RunSettings = { players: base.players, seed: base.seed, options: base.options, agents: [agent, ...new Array<AgentName>(base.players - 1).fill(against)], rotate: true };
