@@ -31,7 +31,7 @@ import { measureGame, scoreTerms, summarizeMeasures, type MeasuredGame, type Mea
 import { pairedDifference } from '../src/stats/paired.ts';
 
 const USAGE =
-  'usage: bench/economy.ts <game> [--players N] [--games K] [--seed S] [--agents A] [--option k=v]… [--set var=expr]… [--shard K/N] [--out FILE] [--rules a,b] [--json]\n' +
+  'usage: bench/economy.ts <game> [--players N] [--games K] [--seed S] [--agents A] [--option k=v]… [--set var=expr]… [--shard K/N] [--out FILE] [--rules a,b] [--figure "s => expr"]… [--json]\n' +
   '       bench/economy.ts --report FILE… [--against FILE…] [--rules a,b] [--json]';
 
 /** what a file of measured games holds */
@@ -56,12 +56,14 @@ interface Args {
   report: string[];
   against: string[];
   rules?: string[];
+  /** --figure 's => expr': a seat's figure at the end */
+  figures: string[];
   json: boolean;
   rulesDir: string;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { games: 20, seed: 1, agents: 'random', options: [], set: [], report: [], against: [], json: false, rulesDir: fileURLToPath(new URL('../rules/', import.meta.url)) };
+  const a: Args = { games: 20, seed: 1, agents: 'random', options: [], set: [], report: [], against: [], figures: [], json: false, rulesDir: fileURLToPath(new URL('../rules/', import.meta.url)) };
   let list: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
@@ -87,6 +89,7 @@ function parseArgs(argv: string[]): Args {
       a.shard = [Number(m[1]), Number(m[2])];
     } else if (x === '--out') a.out = value();
     else if (x === '--rules') a.rules = value().split(',').map((s) => s.trim()).filter((s) => s !== '');
+    else if (x === '--figure') a.figures.push(value());
     else if (x === '--json') a.json = true;
     else if (x === '--rules-dir') a.rulesDir = resolve(value());
     else if (x === '--report') list = a.report;
@@ -127,7 +130,12 @@ function play(a: Args): MeasureFile {
     throw new UsageError((e as Error).message);
   }
   const score = loadSpecFolder(dir).spec?.spec.outcome?.score;
-  const run: MeasureRun = { players, seed: a.seed, options, agents, terms: typeof score === 'string' ? scoreTerms(score) : [] };
+  const figures = a.figures.map((f) => {
+    const m = /^\s*([a-z]\w*)\s*=>\s*(.+)$/s.exec(f);
+    if (m === null) throw new UsageError(`--figure takes a lambda of one seat, e.g. 's => count(s.hand)', got '${f}'`);
+    return { text: m[2]!.trim(), lambda: f.trim() };
+  });
+  const run: MeasureRun = { players, seed: a.seed, options, agents, terms: typeof score === 'string' ? scoreTerms(score) : [], ...(figures.length > 0 ? { figures } : {}) };
   const games: MeasuredGame[] = [];
   const [k, n] = a.shard ?? [1, 1];
   for (let i = k - 1; i < a.games; i += n) {
@@ -173,6 +181,7 @@ function printSummary(f: MeasureFile, s: MeasureSummary, rules: string[] | undef
   out.push(`final score (every seat): ${sp(s.finalScore)}; below its start: ${pct(s.belowStart)} of seats`);
   out.push(`win rate by seat: ${s.seats.map((r, i) => `${i}: ${pct(r.rate)} (${pct(r.interval.lo)}–${pct(r.interval.hi)})`).join('; ')}`);
   out.push(`first seat's edge over ${pct(1 / s.players)}: ${(100 * s.firstSeatEdge.x).toFixed(1)} points (${(100 * s.firstSeatEdge.lo).toFixed(1)} to ${(100 * s.firstSeatEdge.hi).toFixed(1)})`);
+  for (const x of s.figures) out.push(`at the end, per seat: ${x.text}: median ${num(x.perSeat.median)}, quartiles ${num(x.perSeat.q1)} / ${num(x.perSeat.q3)}, mean ${num(x.perSeat.mean)}, max ${num(x.perSeat.max)}`);
   if (s.terms.length > 0) out.push(`score terms (share of all final scores): ${s.terms.map((t) => `${t.text} ${pct(t.share)} (median per seat ${num(t.perSeat.median)})`).join('; ')}`);
   const ids = rules ?? Object.keys(s.rules).sort((a, b) => s.rules[b]!.share - s.rules[a]!.share || (a < b ? -1 : 1));
   out.push('rule                         games   share   95% interval    effects/game (mean, median, max)');

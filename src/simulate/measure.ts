@@ -59,6 +59,8 @@ export interface MeasureRun {
   agents: AgentName[];
   /** the terms of the final score (scoreTerms of the spec's outcome.score); may be empty */
   terms: ScoreTerm[];
+  /** more figures of a seat at the end, each a lambda of one seat (e.g. `s => count(s.helpers)`) */
+  figures?: ScoreTerm[];
   maxSteps?: number;
 }
 
@@ -81,6 +83,8 @@ export interface MeasuredGame {
   terms: number[][];
   /** each seat's score when the game was created (its setup done, before the first decision) */
   startScores: number[];
+  /** figures[k][seat]: each of the run's extra figures for each seat at the end */
+  figures?: number[][];
 }
 
 /** play and measure game `index` of a run */
@@ -114,10 +118,11 @@ export function measureGame(engine: Engine, run: MeasureRun, index: number): Mea
     effects[e.rule] = (effects[e.rule] ?? 0) + 1;
   }
   const tools = engine as Engine & { evaluate?: (state: unknown, expr: string) => Json };
-  const terms = run.terms.map((t) => {
+  const perSeat = (t: ScoreTerm): number[] => {
     const v = tools.evaluate?.(played.state, `map(seats, ${t.lambda})`);
-    return Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : 0)) : new Array<number>(run.players).fill(0);
-  });
+    return Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : typeof x === 'boolean' ? Number(x) : 0)) : new Array<number>(run.players).fill(0);
+  };
+  const terms = run.terms.map(perSeat);
   const r: GameResult = played.result;
   return {
     index,
@@ -132,6 +137,7 @@ export function measureGame(engine: Engine, run: MeasureRun, index: number): Mea
     answers,
     terms,
     startScores: [...startScores],
+    ...(run.figures !== undefined && run.figures.length > 0 ? { figures: run.figures.map(perSeat) } : {}),
   };
 }
 
@@ -176,6 +182,8 @@ export interface MeasureSummary {
   firstSeatEdge: Interval & { x: number };
   /** each score term: its share of all final scores (sum over seats and games), and its spread per seat */
   terms: { text: string; share: number; perSeat: Spread }[];
+  /** each extra figure's spread per seat at the end */
+  figures: { text: string; perSeat: Spread }[];
   /** rule id → how often it took effect */
   rules: Record<string, Frequency>;
   /** choice id → answer → how often it was given */
@@ -183,7 +191,7 @@ export interface MeasureSummary {
 }
 
 /** the figures of a run's measured games (given in any order; summarised in index order) */
-export function summarizeMeasures(run: Pick<MeasureRun, 'players' | 'agents' | 'terms'>, measured: readonly MeasuredGame[]): MeasureSummary {
+export function summarizeMeasures(run: Pick<MeasureRun, 'players' | 'agents' | 'terms' | 'figures'>, measured: readonly MeasuredGame[]): MeasureSummary {
   const games = [...measured].sort((a, b) => a.index - b.index);
   const n = games.length;
   const ends: Record<string, number> = {};
@@ -225,6 +233,7 @@ export function summarizeMeasures(run: Pick<MeasureRun, 'players' | 'agents' | '
     seats,
     firstSeatEdge: { x: first.rate - share, lo: first.interval.lo - share, hi: first.interval.hi - share },
     terms,
+    figures: (run.figures ?? []).map((f, k) => ({ text: f.text, perSeat: describe(games.flatMap((g) => g.figures?.[k] ?? [])) })),
     rules,
     answers,
   };
