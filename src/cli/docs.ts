@@ -30,9 +30,12 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   // the Simulations pages' games and charts (cached per game; see src/docgen/simulations/)
   const { prepareSimulations } = await import('../docgen/simulations/prepare.ts');
   const simulations = await prepareSimulations(rulesDir);
+  // each game's search games, measured, for its page on how the assumed numbers were checked (cached alike)
+  const { prepareChecks } = await import('../docgen/checks/prepare.ts');
+  const checks = prepareChecks(rulesDir);
   let result;
   try {
-    result = generateSite({ rulesDir, outDir, simulations });
+    result = generateSite({ rulesDir, outDir, simulations, checks });
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);
