@@ -31,7 +31,7 @@ import { measureGame, scoreTerms, summarizeMeasures, type MeasuredGame, type Mea
 import { pairedDifference } from '../src/stats/paired.ts';
 
 const USAGE =
-  'usage: bench/economy.ts <game> [--players N] [--games K] [--seed S] [--agents A] [--option k=v]… [--set var=expr]… [--shard K/N] [--out FILE] [--rules a,b] [--figure "s => expr"]… [--json]\n' +
+  'usage: bench/economy.ts <game> [--players N] [--games K] [--seed S] [--agents A] [--option k=v]… [--set var=expr]… [--shard K/N] [--out FILE] [--rules a,b] [--figure "s => expr"]… [--answers CHOICE]… [--json]\n' +
   '       bench/economy.ts --report FILE… [--against FILE…] [--rules a,b] [--json]';
 
 /** what a file of measured games holds */
@@ -56,6 +56,8 @@ interface Args {
   report: string[];
   against: string[];
   rules?: string[];
+  /** --answers <choice>: print how often each answer to these choices was given */
+  answers: string[];
   /** --figure 's => expr': a seat's figure at the end */
   figures: string[];
   json: boolean;
@@ -63,7 +65,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { games: 20, seed: 1, agents: 'random', options: [], set: [], report: [], against: [], figures: [], json: false, rulesDir: fileURLToPath(new URL('../rules/', import.meta.url)) };
+  const a: Args = { games: 20, seed: 1, agents: 'random', options: [], set: [], report: [], against: [], figures: [], answers: [], json: false, rulesDir: fileURLToPath(new URL('../rules/', import.meta.url)) };
   let list: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
@@ -90,6 +92,7 @@ function parseArgs(argv: string[]): Args {
     } else if (x === '--out') a.out = value();
     else if (x === '--rules') a.rules = value().split(',').map((s) => s.trim()).filter((s) => s !== '');
     else if (x === '--figure') a.figures.push(value());
+    else if (x === '--answers') a.answers.push(value());
     else if (x === '--json') a.json = true;
     else if (x === '--rules-dir') a.rulesDir = resolve(value());
     else if (x === '--report') list = a.report;
@@ -169,7 +172,7 @@ function readFiles(files: string[]): MeasureFile {
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
-function printSummary(f: MeasureFile, s: MeasureSummary, rules: string[] | undefined): void {
+function printSummary(f: MeasureFile, s: MeasureSummary, rules: string[] | undefined, answers: string[]): void {
   const out: string[] = [];
   const opts = Object.entries(f.run.options).map(([k, v]) => `${k}=${String(v)}`).join(' ');
   out.push(`${f.game}: ${s.games} games, ${s.players} players, seed ${f.run.seed}, agents ${[...new Set(s.agents)].join(',')}${f.set.length ? `, set ${f.set.join(' ')}` : ''}`);
@@ -192,6 +195,17 @@ function printSummary(f: MeasureFile, s: MeasureSummary, rules: string[] | undef
       continue;
     }
     out.push(`${id.padEnd(28)} ${String(r.games).padStart(5)} ${pct(r.share).padStart(8)}   ${pct(r.interval.lo)}–${pct(r.interval.hi)}   ${num(r.perGame.mean)}, ${num(r.perGame.median)}, ${num(r.perGame.max)}`);
+  }
+  for (const choice of answers) {
+    const byValue = s.answers[choice];
+    if (byValue === undefined) {
+      out.push(`answers to ${choice}: never asked`);
+      continue;
+    }
+    out.push(`answers to ${choice}                games   share   95% interval    times/game (mean)`);
+    for (const [v, r] of Object.entries(byValue).sort(([, x], [, y]) => y.share - x.share)) {
+      out.push(`  ${v.padEnd(38)} ${String(r.games).padStart(5)} ${pct(r.share).padStart(8)}   ${pct(r.interval.lo)}–${pct(r.interval.hi)}   ${num(r.perGame.mean)}`);
+    }
   }
   process.stdout.write(out.join('\n') + '\n');
 }
@@ -230,7 +244,7 @@ async function main(): Promise<void> {
   if (a.out !== undefined && a.report.length === 0) return;
   const s = summarizeMeasures(f.run, f.games);
   if (a.json) process.stdout.write(JSON.stringify({ game: f.game, run: f.run, set: f.set, summary: s }) + '\n');
-  else printSummary(f, s, a.rules);
+  else printSummary(f, s, a.rules, a.answers);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await runMain('bench/economy', main);
