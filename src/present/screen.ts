@@ -125,8 +125,10 @@ export interface SeatScreen {
   decision?: Decision;
   /** the seat's own secret answers to a simultaneous choice still open */
   answered: string[];
-  /** the whole log as the seat sees it */
+  /** the log as the seat sees it: its last LOG_ENTRIES entries, in sentences */
   log: Sentence[];
+  /** how many entries of the seat's log come before those (0: the whole log is there) */
+  logBefore: number;
   /** rule id -> its why, for every rule named by a sentence or a changed item */
   why: Record<string, Why>;
   over?: GameOver;
@@ -405,6 +407,9 @@ function roundOf(view: SeatView, decl: Declarations | undefined): number | undef
   return typeof v === 'number' && v > 0 ? v : undefined;
 }
 
+/** the log entries a screen words (a long game's whole log would be worded again at every decision) */
+export const LOG_ENTRIES = 400;
+
 const sentence = (l: Line): Sentence => ({ text: l.text, rule: l.rule, ...(l.heading ? { heading: true } : {}), ...(l.you ? { you: true } : {}) });
 
 export function seatScreen(input: ScreenInput): SeatScreen {
@@ -413,7 +418,8 @@ export function seatScreen(input: ScreenInput): SeatScreen {
   const since = Math.min(input.since, view.log.length);
   const fresh = view.log.slice(since);
   const changes = narrate(fresh, names).map(sentence);
-  const log = narrate(view.log, names).map(sentence);
+  const logBefore = Math.max(0, view.log.length - LOG_ENTRIES);
+  const log = narrate(view.log.slice(logBefore), names).map(sentence);
 
   // which items the new entries changed, and by which rule (the last one wins)
   const changedBy = new Map<string, string>();
@@ -472,7 +478,7 @@ export function seatScreen(input: ScreenInput): SeatScreen {
   for (const r of changedBy.values()) addWhy(r);
   if (decision) addWhy(decision.rule);
 
-  const screen: SeatScreen = { lang, seat: view.seat, players: view.players, game: decl?.name[lang] ?? '', table, places, seats, changes, answered, log, why };
+  const screen: SeatScreen = { lang, seat: view.seat, players: view.players, game: decl?.name[lang] ?? '', table, places, seats, changes, answered, log, logBefore, why };
   const round = roundOf(view, decl);
   if (round !== undefined) screen.round = round;
   if (decision) screen.decision = decision;
