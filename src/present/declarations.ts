@@ -291,8 +291,10 @@ export function declarations(spec: Spec, options: Record<string, Json>, answerTy
     const propTypes = ((set as { propTypes?: Record<string, string> }).propTypes ?? {}) as Record<string, string>;
     const names = placeNames(set, label, named, propTypes);
     const index = new Map(set.items.map((item, i) => [item.id, i]));
+    // the set's `edges` names the prop that lists each place's neighbours
+    const edgeProp = (set as { edges?: string }).edges;
     const edgesOf = (item: SpaceSetLike['items'][number]): number[] | undefined => {
-      const e = item.props?.['edges'];
+      const e = edgeProp === undefined ? undefined : item.props?.[edgeProp];
       return Array.isArray(e) ? e.flatMap((x) => (typeof x === 'string' && index.has(x) ? [index.get(x)!] : [])) : undefined;
     };
     const edges = set.items.map(edgesOf);

@@ -78,3 +78,23 @@ export function secretSeed(): number {
   globalThis.crypto.getRandomValues(a);
   return a[0]! & 0x7fffffff;
 }
+
+/** an option of the game as the setup form offers it: its words from the spec */
+export interface OptionChoice {
+  id: string;
+  label: string;
+  type: 'bool' | 'number' | 'string';
+  default: Json;
+  values?: Json[];
+}
+
+/** what the setup form offers: player counts, the options in words, the seat kinds */
+export function setupChoices(game: LoadedGame, data: PlayData, lang: 'en' | 'zh'): { minPlayers: number; maxPlayers: number; options: OptionChoice[]; seatKinds: readonly SeatKind[] } {
+  const texts = new Map(((data.spec as Spec).options ?? []).map((o) => [o.id, o.text?.[lang]]));
+  const options = game.engine.options.map((o) => {
+    const c: OptionChoice = { id: o.id, label: texts.get(o.id) ?? o.id, type: o.type, default: o.default };
+    if (o.values) c.values = o.values;
+    return c;
+  });
+  return { minPlayers: game.engine.minPlayers, maxPlayers: game.engine.maxPlayers, options, seatKinds: SEAT_KINDS };
+}

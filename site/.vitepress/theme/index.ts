@@ -8,13 +8,14 @@
  * - Mermaid does not render `.mermaid` elements by itself on load (the plugin renders them);
  * - search results mark the Traditional and Simplified forms of a Chinese query (search-highlight.ts);
  * - charts keep legible sizes on narrow screens and can be enlarged (charts.ts);
- * - the search box says it is loading until its index has come (search-loading.ts).
+ * - the search box says it is loading until its index has come (search-loading.ts);
+ * - the play pages' table (PlayTable.vue), loaded only on those pages.
  */
 import mermaid from 'mermaid';
 import DefaultTheme from 'vitepress/theme';
 import type { Theme } from 'vitepress';
 import { useRoute } from 'vitepress';
-import { nextTick, onMounted, onUnmounted, watch } from 'vue';
+import { defineAsyncComponent, nextTick, onMounted, onUnmounted, watch } from 'vue';
 import { installChartSizing } from './charts.ts';
 import { installFoldedHighlight } from './search-highlight.ts';
 import { RawBlock } from './raw-block.ts';
@@ -62,6 +63,7 @@ const theme: Theme = {
   extends: DefaultTheme,
   enhanceApp({ app }) {
     app.component('RawBlock', RawBlock);
+    app.component('PlayTable', defineAsyncComponent(() => import('./PlayTable.vue')));
   },
   setup() {
     const route = useRoute();

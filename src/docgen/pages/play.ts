@@ -1,0 +1,37 @@
+/**
+ * A game's play page (/games/<game>/play, /zh/games/<game>/play): a short text on how to play and
+ * the table itself (site/.vitepress/theme/PlayTable.vue), which loads the engine and this game's
+ * play data — the checked spec and the page each rule is on, for the "why" links.
+ */
+import type { PageCtx } from '../context.ts';
+import type { Lang } from '../i18n.ts';
+import { esc } from '../markdown.ts';
+import type { GameDoc } from '../model.ts';
+import { page, pageTitle, para, ui } from './frame.ts';
+
+const intro: Record<Lang, string> = {
+  en: 'Choose the players, the options and who sits in each seat — you, or one of the engine\'s agents — and start. Decisions are buttons in the rules\' words; every change names the rule that made it, and "why" shows that rule with the rulebook lines it stands on. With several people at one device, each seat is handed the device before it decides, so no one sees another\'s secrets. Undo goes back one decision, never across a shuffle, a draw or a card turned face up. Save keeps the game as a replay log that `rules replay` checks; Load plays it on.',
+  zh: '選擇玩家人數、選項以及每個座位由誰來坐——你，或引擎的代理——然後開始。每個決定都是以規則原文用語寫成的按鈕；每個變化都標出造成它的規則，「為什麼」會顯示該規則及其依據的規則書原文行。多人共用一台裝置時，每個座位在做決定前都會先交接裝置，誰都看不到別人的秘密。「悔棋」退回一個決定，但不會越過洗牌、抽牌或翻開的牌。「儲存」把遊戲存成 `rules replay` 可檢查的重播紀錄；「載入」可接著玩下去。',
+};
+
+const noScript: Record<Lang, string> = {
+  en: 'The table needs JavaScript. The rules themselves are on the other pages of this game.',
+  zh: '遊戲桌需要 JavaScript。規則本身在本遊戲的其他頁面上。',
+};
+
+export function playPage(ctx: PageCtx): string {
+  const { game, lang } = ctx;
+  return page(
+    lang,
+    pageTitle(game.name[lang], ui('play', lang), lang),
+    [para(intro[lang]), `<noscript><p v-pre>${esc(noScript[lang])}</p></noscript>`, `<ClientOnly><PlayTable game="${esc(game.id)}" lang="${lang}" /></ClientOnly>`],
+    { aside: false, outline: false, pageClass: 'play-page' },
+  );
+}
+
+/** what the play page loads for a game (public/play/<game>.json) */
+export function playData(game: GameDoc): string {
+  const rulePages: Record<string, string> = {};
+  for (const n of game.nodes) if (n.kind === 'rule') rulePages[n.anchor] = n.page;
+  return JSON.stringify({ id: game.id, name: game.name, spec: game.spec, rulePages });
+}
