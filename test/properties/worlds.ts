@@ -304,6 +304,9 @@ export interface CoupledParams {
   policy?: (choice: string, legal: Action[]) => Action | undefined;
   /** the game's spec: the seat's presentation model (with its declarations) is compared too */
   spec?: Record<string, unknown>;
+  /** called at every compared step with both worlds as `me` is shown them (the page's DOM test
+   *  renders these screens) */
+  onStep?: (x: { a: State; b: State; va: SeatView; vb: SeatView; mineA: Action[]; mineB: Action[]; logSeen: number; lang: 'en' | 'zh' }) => void;
 }
 
 export interface CoupledOutcome {
@@ -413,6 +416,7 @@ export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledP
       if (ma.model !== mb.model) fail('the presentation model', JSON.parse(ma.model), JSON.parse(mb.model));
       if (ma.text !== mb.text) fail('the terminal screen of the model', ma.text, mb.text);
     }
+    c.onStep?.({ a, b, va, vb, mineA, mineB, logSeen, lang });
     logSeen = va.log.length;
     out.compared++;
 

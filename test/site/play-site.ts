@@ -18,7 +18,8 @@ export interface PlaySite {
   full: string;
 }
 
-export async function buildPlaySite(tag: string): Promise<PlaySite> {
+/** `before`: adds files to the site folder before the build (a test page) */
+export async function buildPlaySite(tag: string, before?: (siteDir: string) => void): Promise<PlaySite> {
   const site = tempSite(tag);
   const r = generateSite({ rulesDir: RULES_DIR, outDir: site.siteDir, playEngine: buildPlayEngine() });
   if (!r.ok) throw new Error(`the site was not generated:\n${r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('\n')}`);
@@ -37,6 +38,7 @@ export async function buildPlaySite(tag: string): Promise<PlaySite> {
     const sources = join(site.siteDir, `${lang}sources`);
     for (const f of readdirSync(sources)) if (!cited.has(f.replace(/\.md$/, ''))) rmSync(join(sources, f));
   }
+  before?.(site.siteDir);
   const dist = join(site.dir, 'dist');
   const build = runTs('src/site/vitepress-build.mjs', [site.siteDir, '--out-dir', dist]);
   const code = await build.exited;

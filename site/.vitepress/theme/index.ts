@@ -19,6 +19,16 @@ import { defineAsyncComponent, nextTick, onMounted, onUnmounted, watch } from 'v
 import { installChartSizing } from './charts.ts';
 import { installFoldedHighlight } from './search-highlight.ts';
 import { RawBlock } from './raw-block.ts';
+import { fuzzy, tokenize } from '../search-tokenize.ts';
+
+/** the search's tokenizer and fuzziness, which the config keeps out of the page's site data (no
+ *  `new Function` in the page: it runs under a Content-Security-Policy without 'unsafe-eval') */
+function installSearchFunctions(theme: { search?: { options?: { miniSearch?: { options?: object; searchOptions?: object } } } }): void {
+  const mini = theme.search?.options?.miniSearch;
+  if (!mini) return;
+  mini.options = { ...mini.options, tokenize };
+  mini.searchOptions = { ...mini.searchOptions, fuzzy };
+}
 import './style.css';
 
 // Mermaid renders the text of every `.mermaid` element on window load unless told not to. The
@@ -61,8 +71,9 @@ function markTarget(): void {
 
 const theme: Theme = {
   extends: DefaultTheme,
-  enhanceApp({ app }) {
+  enhanceApp({ app, siteData }) {
     app.component('RawBlock', RawBlock);
+    installSearchFunctions(siteData.value.themeConfig as { search?: { options?: { miniSearch?: { options?: object; searchOptions?: object } } } });
     app.component('PlayTable', defineAsyncComponent(() => import('./PlayTable.vue')));
   },
   setup() {
