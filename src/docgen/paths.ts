@@ -25,6 +25,11 @@ export function playDataPath(game: string): string {
   return `public/play/${game}.json`;
 }
 
+/** what a game's worked examples page steps through on the table */
+export function playExamplesPath(game: string): string {
+  return `public/play/${game}.examples.json`;
+}
+
 /** the engine the play pages load (src/web/bundle.ts builds it) */
 export const PLAY_ENGINE_PATH = 'public/play/engine.js';
 

@@ -7,7 +7,7 @@
  */
 import { compileProgram } from '../interpreter/compile/index.ts';
 import { makeEngine } from '../interpreter/engine.ts';
-import type { Engine, Json } from '../interpreter/api.ts';
+import type { Engine, EngineTools, Json } from '../interpreter/api.ts';
 import type { LoadedSpec } from '../loader/load-folder.ts';
 import type { Spec } from '../loader/types.generated.ts';
 import { codegenReport } from '../codegen/unit.ts';
@@ -15,7 +15,8 @@ import { declarations, type Declarations } from '../present/declarations.ts';
 import { SEAT_KINDS, Table, type SeatKind, type TableSetup } from '../present/table.ts';
 
 export { SEAT_KINDS, Table, type SeatKind, type TableSetup };
-export type { SeatScreen } from '../present/screen.ts';
+import { seatScreen, type SeatScreen } from '../present/screen.ts';
+export type { SeatScreen };
 
 /** what the site ships for one game (public/play/<game>.json, src/docgen/play-data.ts) */
 export interface PlayData {
@@ -97,4 +98,26 @@ export function setupChoices(game: LoadedGame, data: PlayData, lang: 'en' | 'zh'
     return c;
   });
   return { minPlayers: game.engine.minPlayers, maxPlayers: game.engine.maxPlayers, options, seatKinds: SEAT_KINDS };
+}
+
+/**
+ * A seat's screen of a state the worked examples step through (an example's state after a step):
+ * `since` is the log length of the step before, so what the step changed is told as new.
+ */
+export function stateScreen(game: LoadedGame, decl: Declarations, state: unknown, seat: number, since: number, lang: 'en' | 'zh'): SeatScreen {
+  return seatScreen({ view: game.engine.view(state, seat), decl, lang, since });
+}
+
+/** the length of a seat's log in a state (where the next step's changes begin) */
+export function logLength(game: LoadedGame, state: unknown, seat: number): number {
+  return game.engine.view(state, seat).log.length;
+}
+
+/** does an expectation of a worked example hold in this state (evaluated here, by the page's engine)? */
+export function holds(game: LoadedGame, state: unknown, expr: string): boolean {
+  try {
+    return (game.engine as EngineTools<unknown>).evaluate(state, expr) === true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 /**
- * A small built site for the play-page tests: the generated pages of every game's play page (en
- * and zh), all pages of one game (the first) and its source texts — for the "why" links — and the
+ * A small built site for the play-page tests: the generated pages of every game's play and worked
+ * examples pages (en and zh), all pages of one game (the first) and its source texts — for the "why" links — and the
  * engine; built by VitePress into `dist`. Smaller than the whole site, so the tests that need a
  * browser start sooner.
  */
@@ -30,7 +30,7 @@ export async function buildPlaySite(tag: string, before?: (siteDir: string) => v
     for (const g of games) {
       if (g === full) continue;
       const dir = join(site.siteDir, `${lang}games`, g);
-      for (const f of readdirSync(dir)) if (f !== 'play.md') rmSync(join(dir, f), { recursive: true, force: true });
+      for (const f of readdirSync(dir)) if (f !== 'play.md' && f !== 'examples.md') rmSync(join(dir, f), { recursive: true, force: true });
     }
     // the full game's pages link to its sources; the others' sources go
     const pages = readdirSync(join(site.siteDir, `${lang}games`, full)).map((f) => join(site.siteDir, `${lang}games`, full, f));

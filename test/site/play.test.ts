@@ -10,6 +10,8 @@
  * - the why of a change links to its rule on the rules pages and to the source line it cites;
  * - under a Content-Security-Policy without 'unsafe-eval' the page still plays (on the closures),
  *   and without one it runs generated code;
+ * - every worked example of every game steps to its end on the examples page's table, with every
+ *   expectation checked by the page's engine holding;
  * - secrecy in the page: two worlds that differ only in what seat 0 may not see give seat 0 the
  *   same DOM at every compared decision (the coupled worlds of test/properties, rendered by the
  *   page's own PlayScreen component on a test page of the built site).
@@ -328,6 +330,37 @@ describe('the play pages in Chromium', () => {
       await page.close();
     }
   }, 300_000);
+
+  it('every worked example of every game steps to its end on the table, every check holding', async () => {
+    for (const game of built.games) {
+      const { page, problems } = await newPage();
+      await page.goto(`${server.url}/games/${game}/examples`);
+      const select = page.getByTestId('play-example');
+      await select.waitFor();
+      const count = await select.locator('option').count();
+      let steps = 0;
+      let checks = 0;
+      for (let i = 0; i < count; i++) {
+        await select.selectOption(String(i));
+        const next = page.getByTestId('play-example-next');
+        for (;;) {
+          await page.getByTestId('play-screen').waitFor();
+          const held = await page.locator('[data-testid=play-checks] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-holds')));
+          expect(held.filter((h) => h !== 'true'), `${game} example ${i}, ${await page.getByTestId('play-example-step').innerText()}`).toEqual([]);
+          checks += held.length;
+          if (await next.isDisabled()) break;
+          await next.click();
+          steps++;
+        }
+        await expect(page.getByTestId('play-example-step').innerText()).resolves.toMatch(/^The end/);
+      }
+      process.stdout.write(`${game}: ${count} worked examples, ${steps} steps, ${checks} checks held in the page\n`);
+      expect(count).toBeGreaterThan(0);
+      expect(checks).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  }, 900_000);
 
   it('secrecy: two worlds differing only in what seat 0 may not see give seat 0 the same DOM at every compared decision', async () => {
     const { page, problems } = await newPage();

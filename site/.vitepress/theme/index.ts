@@ -75,6 +75,7 @@ const theme: Theme = {
     app.component('RawBlock', RawBlock);
     installSearchFunctions(siteData.value.themeConfig as { search?: { options?: { miniSearch?: { options?: object; searchOptions?: object } } } });
     app.component('PlayTable', defineAsyncComponent(() => import('./PlayTable.vue')));
+    app.component('PlayExamples', defineAsyncComponent(() => import('./PlayExamples.vue')));
   },
   setup() {
     const route = useRoute();

@@ -24,9 +24,35 @@ export function playPage(ctx: PageCtx): string {
   return page(
     lang,
     pageTitle(game.name[lang], ui('play', lang), lang),
-    [para(intro[lang]), `<noscript><p v-pre>${esc(noScript[lang])}</p></noscript>`, `<ClientOnly><PlayTable game="${esc(game.id)}" lang="${lang}" /></ClientOnly>`],
+    [para(intro[lang]), `<noscript><p v-pre>${esc(noScript[lang])}</p></noscript>`, playTable(game.id, lang)],
     { aside: false, outline: false, pageClass: 'play-page' },
   );
+}
+
+/**
+ * What the worked examples' table steps through (public/play/<game>.examples.json): each
+ * scenario's words, players and options, and its state after the given, after each step and at
+ * the end, with the expectations that hold there and the seat whose decision the step was.
+ */
+export function examplesData(game: GameDoc): string {
+  const examples = (game.examples ?? []).map((e) => {
+    const steps = e.scenario.do ?? [];
+    return {
+      id: e.scenario.id,
+      text: e.scenario.text,
+      passed: e.passed,
+      // each state's log as the entries added since the frame before (a log only grows)
+      frames: e.frames.map((f, i) => {
+        const step = f.step >= 0 ? steps[f.step] : undefined;
+        const seat = step && 'seat' in step ? step.seat : 0;
+        const { log, ...rest } = f.state as { log: unknown[] };
+        const before = i > 0 ? ((e.frames[i - 1]!.state as { log: unknown[] }).log ?? []) : [];
+        const grows = before.length <= log.length && before.every((x, k) => x === log[k] || JSON.stringify(x) === JSON.stringify(log[k]));
+        return { step: f.step, seat, state: rest, ...(grows ? { logFrom: before.length, log: log.slice(before.length) } : { logFrom: 0, log }), expect: f.expect };
+      }),
+    };
+  });
+  return JSON.stringify({ id: game.id, examples });
 }
 
 /** what the play page loads for a game (public/play/<game>.json) */
@@ -34,4 +60,24 @@ export function playData(game: GameDoc): string {
   const rulePages: Record<string, string> = {};
   for (const n of game.nodes) if (n.kind === 'rule') rulePages[n.anchor] = n.page;
   return JSON.stringify({ id: game.id, name: game.name, spec: game.spec, rulePages });
+}
+
+/** the play page's table (site/.vitepress/theme/PlayTable.vue) */
+function playTable(game: string, lang: Lang): string {
+  return `<ClientOnly><PlayTable game="${esc(game)}" lang="${lang}" /></ClientOnly>`;
+}
+
+const stepThrough: Record<Lang, string> = {
+  en: 'Step through on the table',
+  zh: '在遊戲桌上逐步檢視',
+};
+
+const stepIntro: Record<Lang, string> = {
+  en: 'Each example below can be stepped through on the same table as the Play page: its given state, each step\'s decision, the state after it with what changed highlighted (each change with its rule), and its expectations, checked here by the engine as you step.',
+  zh: '下列每個例子都可以在與「遊玩」頁相同的遊戲桌上逐步檢視：它的初始狀態、每一步的決定、之後的狀態（變化處標出，並附造成它的規則），以及它的預期結果——由引擎在此逐步檢查。',
+};
+
+/** the end of a worked examples page: the examples on the table (site/.vitepress/theme/PlayExamples.vue) */
+export function examplesTable(game: string, lang: Lang): string[] {
+  return [`<h2 id="Table" tabindex="-1">${esc(stepThrough[lang])}</h2>`, para(stepIntro[lang]), `<ClientOnly><PlayExamples game="${esc(game)}" lang="${lang}" /></ClientOnly>`];
 }
