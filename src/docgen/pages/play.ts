@@ -10,13 +10,13 @@ import type { GameDoc } from '../model.ts';
 import { page, pageTitle, para, ui } from './frame.ts';
 
 const intro: Record<Lang, string> = {
-  en: 'Choose the players, the options and who sits in each seat — you, or one of the engine\'s agents — and start. Decisions are buttons in the rules\' words; every change names the rule that made it, and "why" shows that rule with the rulebook lines it stands on. With several people at one device, each seat is handed the device before it decides, so no one sees another\'s secrets. Undo goes back one decision, never across a shuffle, a draw or a card turned face up. Save keeps the game as a replay log that `rules replay` checks; Load plays it on.',
-  zh: '選擇玩家人數、選項以及每個座位由誰來坐——你，或引擎的代理——然後開始。每個決定都是以規則原文用語寫成的按鈕；每個變化都標出造成它的規則，「為什麼」會顯示該規則及其依據的規則書原文行。多人共用一台裝置時，每個座位在做決定前都會先交接裝置，誰都看不到別人的秘密。「悔棋」退回一個決定，但不會越過洗牌、抽牌或翻開的牌。「儲存」把遊戲存成 `rules replay` 可檢查的重播紀錄；「載入」可接著玩下去。',
+  en: 'Choose the players, the options and who sits in each seat — you, or one of the engine\'s agents — and start. Decisions are buttons in the rules\' words; every change names the rule that made it, and "why" shows that rule with the rulebook lines it stands on. With several people at one device, each seat is handed the device before it decides, so no one sees another\'s secrets. Undo goes back one decision, never across a shuffle, a draw or a card turned face up. Save keeps the game as a replay log that {replay} checks; Load plays it on.',
+  zh: '選擇玩家人數、選項以及每個座位由誰來坐——你，或引擎的代理——然後開始。每個決定都是以規則原文用語寫成的按鈕；每個變化都標出造成它的規則，「為什麼」會顯示該規則及其依據的規則書原文行。多人共用一台裝置時，每個座位在做決定前都會先交接裝置，誰都看不到別人的秘密。「悔棋」退回一個決定，但不會越過洗牌、抽牌或翻開的牌。「儲存」把遊戲存成 {replay} 可檢查的重播紀錄；「載入」可接著玩下去。',
 };
 
 const noScript: Record<Lang, string> = {
   en: 'The table needs JavaScript. The rules themselves are on the other pages of this game.',
-  zh: '遊戲桌需要 JavaScript。規則本身在本遊戲的其他頁面上。',
+  zh: '遊戲桌需要瀏覽器執行腳本。規則本身在本遊戲的其他頁面上。',
 };
 
 export function playPage(ctx: PageCtx): string {
@@ -24,7 +24,7 @@ export function playPage(ctx: PageCtx): string {
   return page(
     lang,
     pageTitle(game.name[lang], ui('play', lang), lang),
-    [para(intro[lang]), `<noscript><p v-pre>${esc(noScript[lang])}</p></noscript>`, playTable(game.id, lang)],
+    [`<p v-pre>${esc(intro[lang]).replace('{replay}', '<code>rules replay</code>')}</p>`, `<noscript><p v-pre>${esc(noScript[lang])}</p></noscript>`, playTable(game.id, lang)],
     { aside: false, outline: false, pageClass: 'play-page' },
   );
 }
