@@ -13,13 +13,16 @@ import { searchIndexFiles } from './search-index-files.ts';
 import { fuzzy, tokenize } from './search-tokenize.ts';
 
 /**
- * `fields`, with its functions kept from the site data VitePress sends to the page (not
+ * `fields`, with its functions kept from the site data a built site sends to the page (not
  * enumerable: VitePress serializes enumerable keys, and revives functions with `new Function`,
- * which a page under a Content-Security-Policy without 'unsafe-eval' refuses). Node reads them as
- * usual; the theme installs the same functions in the page (theme/index.ts).
+ * which a page under a Content-Security-Policy without 'unsafe-eval' refuses). Node reads them by
+ * name (src/site/search-index.mjs); the theme installs the same functions in the page
+ * (theme/index.ts). The dev server (`vitepress build` sets NODE_ENV=production before it reads this
+ * file; dev does not) keeps them enumerable: its own search index spreads these options.
  */
 function keptFromPage<T extends object>(fields: T, functions: Record<string, (...args: never[]) => unknown>): T {
-  for (const [key, value] of Object.entries(functions)) Object.defineProperty(fields, key, { value, enumerable: false });
+  const built = process.env.NODE_ENV === 'production';
+  for (const [key, value] of Object.entries(functions)) Object.defineProperty(fields, key, { value, enumerable: !built, writable: true, configurable: true });
   return fields;
 }
 
