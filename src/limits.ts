@@ -32,3 +32,6 @@ export const MAX_REPLAY_BYTES = 100_000_000;
 export const MAX_YAML_DEPTH = 100;
 /** aliases (*name) resolved in one YAML file */
 export const MAX_YAML_ALIASES = 1_000;
+
+/** the largest game seed (a uint32) */
+export const MAX_SEED = 0xffffffff;

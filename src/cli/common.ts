@@ -50,7 +50,8 @@ export function parseIntArg(name: string, raw: string | undefined, min: number, 
 }
 
 /** seeds are uint32 */
-export const MAX_SEED = 0xffffffff;
+export { MAX_SEED } from '../limits.ts';
+import { MAX_SEED } from '../limits.ts';
 
 export function parseSeed(raw: string | undefined): number | undefined {
   return parseIntArg('--seed', raw, 0, MAX_SEED);
@@ -130,15 +131,7 @@ export function parseOptions(engine: Engine, pairs: string[] | undefined): Recor
 export { effectiveOptions } from '../simulate/run.ts';
 
 /** JSON.stringify with object keys sorted (for comparisons that must ignore key order) */
-export function stableStringify(v: unknown): string {
-  return JSON.stringify(v, (_k, val: unknown) => {
-    if (val !== null && typeof val === 'object' && !Array.isArray(val)) {
-      const o = val as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
-    }
-    return val;
-  });
-}
+export { stableStringify } from '../replay-log.ts';
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

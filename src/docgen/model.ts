@@ -10,7 +10,7 @@ import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
 import type { GameSimulations } from './simulations/prepare.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'files';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'files' | 'play';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
