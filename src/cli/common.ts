@@ -126,12 +126,8 @@ export function parseOptions(engine: Engine, pairs: string[] | undefined): Recor
   return out;
 }
 
-/** the full option set (declared defaults + given values), for printing */
-export function effectiveOptions(engine: Engine, given: Record<string, Json>): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const o of engine.options) out[o.id] = Object.hasOwn(given, o.id) ? given[o.id]! : o.default;
-  return out;
-}
+// the full option set (declared defaults + given values): one home, with the runs that use it
+export { effectiveOptions } from '../simulate/run.ts';
 
 /** JSON.stringify with object keys sorted (for comparisons that must ignore key order) */
 export function stableStringify(v: unknown): string {

@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { simulate } from '../../src/cli/simulate.ts';
+import { simulate } from '../../src/simulate/run.ts';
 import { generateSite } from '../../src/docgen/index.ts';
 import { prepareSimulations, simGamesParam, SIM_GAMES } from '../../src/docgen/simulations/prepare.ts';
 import { simSettings } from '../../src/docgen/simulations/settings.ts';
