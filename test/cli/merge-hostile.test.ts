@@ -149,6 +149,34 @@ describe('rules merge checks what it reads', () => {
     }
   });
 
+  it('without the game at hand, a name must still be a rule id, and honest shards merge', async () => {
+    const elsewhere = mkdtempSync(join(tmp, 'no-games-'));
+    const r = await rules(['merge', ...files, '--json', '--rules-dir', elsewhere]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe((await rules(['merge', ...files, '--json'])).stdout);
+    for (const name of ['__proto__', 'toString']) {
+      const [bad, other] = tampered(`elsewhere-${name}`, 2, (j) => {
+        j.end = name;
+      });
+      await refused([bad, other, '--rules-dir', elsewhere], new RegExp(`elsewhere-${name}\\.jsonl:2: end '${name}' is not the id of a rule`));
+    }
+  });
+
+  it('a run its game could not have made: players or options it does not allow', async () => {
+    /** both shards with the same header edit (else they are shards of different runs) */
+    const both = (name: string, edit: (j: Json) => void): string[] =>
+      honest.map((lines, k) => {
+        const f = join(tmp, `${name}-${k + 1}.jsonl`);
+        const head = JSON.parse(lines[0]!);
+        edit(head);
+        writeFileSync(f, `${[JSON.stringify(head), ...lines.slice(1)].join('\n')}\n`);
+        return f;
+      });
+    await refused(both('players-seven', (j) => (j.run.players = 7)), /players-seven-1\.jsonl:1: players 7: cash-n-guns is for 4 to 6 players/);
+    await refused(both('option-proto', (j) => (j.run.options = { ...JSON.parse('{"__proto__": true}'), ...j.run.options })), /option-proto-1\.jsonl:1: option "__proto__" is not an option of cash-n-guns/);
+    await refused(both('option-value', (j) => (j.run.options.tokenSupply = 'endless')), /option-value-1\.jsonl:1: option tokenSupply is "endless": not a value cash-n-guns allows for it/);
+  });
+
   it('a header whose counts would take all memory is refused at line 1', async () => {
     for (const [name, edit, message] of [
       ['players', (j: Json) => (j.run.players = 1e9), /players 1000000000: a game has 1 to 100 players/],
