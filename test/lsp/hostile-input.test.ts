@@ -5,41 +5,18 @@
  * `definition` with null params answered with a JavaScript TypeError's text. And a scenario of a
  * game whose expression runs away (§3) is answered with the work budget's error, not a hang.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver-protocol/node';
-import { scenarioSchemaLine } from '../../src/conformance/index.ts';
-import { schemaLine } from '../../src/loader/load-folder.ts';
+import { RUNAWAY_PLACE, writeRunawayGame } from '../hostile/runaway-game.ts';
 import { copyGames, LspClient, positionOf } from './client.ts';
 
 const game = copyGames('cash-n-guns');
 const round = game.file('cash-n-guns', 'round.yaml');
 const original = readFileSync(round, 'utf8');
 // a game whose guard runs away (the corpus case), and a scenario of it
-const runaway = join(game.root, 'rules', 'runaway', 'game.yaml');
-mkdirSync(join(game.root, 'rules', 'runaway'), { recursive: true });
-cpSync(fileURLToPath(new URL('../corpus/loops/nested-lambdas/game.yaml', import.meta.url)), runaway);
-writeFileSync(runaway, readFileSync(runaway, 'utf8').replace(/^# yaml-language-server:.*$/m, schemaLine(runaway)));
-const scenario = join(game.root, 'test', 'conformance', 'runaway', 'first-pick.yaml');
-mkdirSync(join(game.root, 'test', 'conformance', 'runaway'), { recursive: true });
-writeFileSync(
-  scenario,
-  `${scenarioSchemaLine(scenario)}
-id: first-pick
-text: {en: The first pick., zh: 第一次選擇。}
-source:
-  - ref: "003:98"
-    quote: 每位玩家所分到的金額必須相同
-game: runaway
-players: 2
-seed: 1
-do:
-  - {seat: 0, choice: pick, value: 1}
-  - expect: [n == 0]
-`,
-);
+const { scenario } = writeRunawayGame(game.root);
 
 let client: LspClient;
 beforeAll(async () => {
@@ -113,6 +90,6 @@ describe('rules lsp on hostile input', () => {
     const diagnostics = client.nextDiagnostics(scenario);
     await client.open(scenario, readFileSync(scenario, 'utf8'));
     const ds = await diagnostics;
-    expect(ds.map((d) => d.message)).toContainEqual(expect.stringMatching(/did more than 2,000,000 steps of work without anyone deciding.*\(at .*runaway\/game\.yaml:43:18\)$/));
+    expect(ds.map((d) => d.message)).toContainEqual(expect.stringMatching(new RegExp(`did more than 2,000,000 steps of work without anyone deciding.*\\(at .*runaway/game\\.yaml:${RUNAWAY_PLACE.line}:${RUNAWAY_PLACE.col}\\)$`)));
   }, 60_000);
 });
