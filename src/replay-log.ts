@@ -15,6 +15,7 @@ import { MAX_SEED } from './limits.ts';
 import type { Action, Engine, GameConfig, GameResult, Json } from './interpreter/api.ts';
 import type { LoggedAction } from './agents/playout.ts';
 import { describePending } from './agents/playout.ts';
+import { quoted, quotedJson } from './quote.ts';
 
 export interface ReplayLog {
   format: 1;
@@ -69,16 +70,17 @@ const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof
 export function parseReplayLog(text: string): ReplayLog {
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    // a byte-order mark a text editor may put first is no part of the JSON (issue 30 §5)
+    v = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     throw new Error(`not JSON: ${(e as Error).message}`);
   }
   if (!isObj(v)) throw new Error('not a replay log (expected a JSON object)');
-  if (v.format !== 1) throw new Error(`unsupported replay log format ${JSON.stringify(v.format)} (expected 1)`);
+  if (v.format !== 1) throw new Error(`unsupported replay log format ${quotedJson(v.format)} (expected 1)`);
   if (typeof v.game !== 'string') throw new Error("missing 'game'");
   if (!Number.isInteger(v.players)) throw new Error("missing or bad 'players'");
   if (typeof v.seed !== 'number' || !Number.isSafeInteger(v.seed) || v.seed < 0 || v.seed > MAX_SEED) {
-    throw new Error(`seed must be a whole number from 0 to ${MAX_SEED}, got ${typeof v.seed === 'number' ? BigInt(Math.trunc(v.seed)).toString() : JSON.stringify(v.seed)}`);
+    throw new Error(`seed must be a whole number from 0 to ${MAX_SEED}, got ${typeof v.seed === 'number' ? BigInt(Math.trunc(v.seed)).toString() : quotedJson(v.seed)}`);
   }
   if (v.options !== undefined && !isObj(v.options)) throw new Error("'options' must be an object");
   if (!Array.isArray(v.actions)) throw new Error("missing 'actions'");
@@ -103,7 +105,7 @@ function showAction(engine: Engine, a: Action): string {
   } catch {
     /* describe is only decoration here */
   }
-  return `${JSON.stringify(a)}${label ? ` ("${label}")` : ''}`;
+  return `${quotedJson(a)}${label ? ` ("${quoted(label)}")` : ''}`;
 }
 
 /** What in a log's players and options the game does not allow, or undefined (checked before the engine sees them). */
@@ -114,11 +116,11 @@ function logMisfit(engine: Engine, log: ReplayLog): string | undefined {
   }
   for (const [id, value] of Object.entries(log.options)) {
     const decl = engine.options.find((o) => o.id === id);
-    if (!decl) return `unknown option '${id}'; the options of ${engine.id} are: ${engine.options.map((o) => o.id).join(', ') || 'none'}`;
+    if (!decl) return `unknown option '${quoted(id)}'; the options of ${engine.id} are: ${engine.options.map((o) => o.id).join(', ') || 'none'}`;
     const type = decl.type === 'bool' ? 'boolean' : decl.type;
-    if (typeof value !== type) return `option '${id}' is a ${decl.type}, but the log has ${JSON.stringify(value)}`;
+    if (typeof value !== type) return `option '${id}' is a ${decl.type}, but the log has ${quotedJson(value)}`;
     if (decl.values && decl.values.length > 0 && !decl.values.includes(value)) {
-      return `option '${id}' is one of ${decl.values.map((x) => JSON.stringify(x)).join(', ')}, but the log has ${JSON.stringify(value)}`;
+      return `option '${id}' is one of ${decl.values.map((x) => JSON.stringify(x)).join(', ')}, but the log has ${quotedJson(value)}`;
     }
   }
   return undefined;
@@ -127,7 +129,7 @@ function logMisfit(engine: Engine, log: ReplayLog): string | undefined {
 /** Re-run a log and compare: the first illegal/diverging action, or a different result/state
  *  (`hash`: the state hash, sha256 of its JSON as hex) */
 export function verifyReplayWith(engine: Engine, log: ReplayLog, hash: (state: unknown) => string): ReplayOutcome {
-  if (log.game !== engine.id) return { ok: false, message: `log is for game '${log.game}', engine is '${engine.id}'` };
+  if (log.game !== engine.id) return { ok: false, message: `log is for game '${quoted(log.game)}', engine is '${engine.id}'` };
   const misfit = logMisfit(engine, log);
   if (misfit) return { ok: false, message: `this log does not fit ${engine.id}: ${misfit}` };
   const config: GameConfig = { players: log.players, seed: log.seed, options: log.options };
@@ -176,12 +178,12 @@ export function verifyReplayWith(engine: Engine, log: ReplayLog, hash: (state: u
   if (stableStringify(result) !== stableStringify(log.result)) {
     return {
       ok: false,
-      message: `result differs: log has ${JSON.stringify(log.result)}, replay gives ${JSON.stringify(result)}${OTHER_VERSION}`,
+      message: `result differs: log has ${quotedJson(log.result, 400)}, replay gives ${JSON.stringify(result)}${OTHER_VERSION}`,
     };
   }
   const h = hash(state);
   if (h !== log.stateHash) {
-    return { ok: false, message: `final state hash differs: log has ${log.stateHash}, replay gives ${h}${OTHER_VERSION}` };
+    return { ok: false, message: `final state hash differs: log has ${quoted(log.stateHash)}, replay gives ${h}${OTHER_VERSION}` };
   }
   return { ok: true, steps: log.actions.length, result, stateHash: h };
 }
