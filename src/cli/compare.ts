@@ -13,6 +13,7 @@
  * --workers as without.
  */
 import { join } from 'node:path';
+import { Presets, SingleBar } from 'cli-progress';
 import { AgentNameError, parseAgentName, type AgentName } from '../agents/named.ts';
 import type { Engine, Json } from '../interpreter/api.ts';
 import { playGames, runHeader, type RunSettings } from '../simulate/run.ts';
@@ -70,24 +71,62 @@ function agentName(flag: string, raw: string): AgentName {
 }
 
 /** games [0, games) of a run on `threads` threads (the same games on any number); `workers` starts
- *  the worker threads when first asked (kept for the next run: the caller destroys them) */
-export function playWith(engine: Engine, where: GamePlace, threads: number, workers: () => Workers | undefined): Play {
+ *  the worker threads when first asked (kept for the next run: the caller destroys them);
+ *  `progress` is told of each game played */
+export function playWith(engine: Engine, where: GamePlace, threads: number, workers: () => Workers | undefined, progress?: Progress): Play {
   return async (run: RunSettings, games: number): Promise<PlayedGame[]> => {
     const out: PlayedGame[] = [];
     const pool = workers();
-    if (pool === undefined || threads <= 1) {
-      playGames(engine, run, 0, games, (index, game, steps) => out.push({ index, game, steps }));
-      return out;
-    }
-    const head = runHeader(engine, run);
-    await playOnThreads(chunkJob(engine, where, { run, form: 'records', head }), 0, games, threads, (chunk) => {
-      for (const line of chunk.text.split('\n')) {
-        if (line === '') continue;
-        const { steps, ...game } = JSON.parse(line) as RecordLine;
-        out.push({ index: out.length, game, steps });
+    progress?.start(run, games);
+    try {
+      if (pool === undefined || threads <= 1) {
+        playGames(engine, run, 0, games, (index, game, steps) => {
+          out.push({ index, game, steps });
+          progress?.update(out.length);
+        });
+        return out;
       }
-    }, { workers: pool, keep: true });
-    return out;
+      const head = runHeader(engine, run);
+      await playOnThreads(chunkJob(engine, where, { run, form: 'records', head }), 0, games, threads, (chunk) => {
+        for (const line of chunk.text.split('\n')) {
+          if (line === '') continue;
+          const { steps, ...game } = JSON.parse(line) as RecordLine;
+          out.push({ index: out.length, game, steps });
+        }
+        progress?.update(out.length);
+      }, { workers: pool, keep: true });
+      return out;
+    } finally {
+      progress?.stop();
+    }
+  };
+}
+
+/** a run's progress on a terminal (stderr): which run, how many of its games are played */
+export interface Progress {
+  start(run: RunSettings, games: number): void;
+  update(played: number): void;
+  stop(): void;
+}
+
+function terminalProgress(ctx: CliContext): Progress | undefined {
+  if (!ctx.io.errIsTTY || ctx.io.errStream === undefined) return undefined;
+  let bar: SingleBar | undefined;
+  let runs = 0;
+  return {
+    start(run, games) {
+      runs++;
+      const who = run.agents === undefined ? 'random' : [...new Set(run.agents)].join(' + ');
+      bar = new SingleBar({ stream: ctx.io.errStream, clearOnComplete: true, hideCursor: true, fps: 5, format: `run ${runs} (${who}) [{bar}] {value}/{total} games` }, Presets.shades_classic);
+      bar.start(games, 0);
+    },
+    update(played) {
+      bar?.update(played);
+    },
+    stop() {
+      bar?.stop();
+      bar = undefined;
+    },
   };
 }
 
@@ -132,12 +171,13 @@ export async function compareCommand(ctx: CliContext, gameId: string, o: Compare
   const base: StudyBase = { players, seed, options, games };
   const report: CompareReport = { game: engine.id, players, seed, games, options };
   try {
-    const playA = playWith(engine, whereA, threads, startA);
+    const progress = terminalProgress(ctx);
+    const playA = playWith(engine, whereA, threads, startA, progress);
     if (wanted.includes('matrix')) report.matrix = await agentMatrix(playA, base, agents);
     if (wanted.includes('edge')) report.edge = await seatEdge(playA, base, play);
     if (wanted.includes('settings')) {
       const changes = [...overridesText(overrides), ...Object.entries(optionsB).filter(([k, v]) => options[k] !== v).map(([k, v]) => `${k}=${JSON.stringify(v)}`)];
-      report.comparison = await compareSettings(playA, playWith(engineB, whereB, threads, startB), base, optionsB, play, changes);
+      report.comparison = await compareSettings(playA, playWith(engineB, whereB, threads, startB, progress), base, optionsB, play, changes);
     }
   } finally {
     await poolA?.pool.destroy();

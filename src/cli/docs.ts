@@ -35,7 +35,8 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   const checks = prepareChecks(rulesDir);
   let result;
   try {
-    result = generateSite({ rulesDir, outDir, simulations, checks });
+    const { buildPlayEngine } = await import('../web/bundle.ts');
+    result = generateSite({ rulesDir, outDir, simulations, checks, playEngine: buildPlayEngine() });
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);

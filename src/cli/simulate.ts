@@ -10,6 +10,7 @@ import { AgentNameError, parseAgentList, type AgentName } from '../agents/named.
 import { DEFAULT_GAMES, DEFAULT_SEED, playGames, runHeader, runSettings, type RunHeader, type SimulationReport } from '../simulate/run.ts';
 import { playOnThreads, type Workers } from '../simulate/pool.ts';
 import { loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
+import { MAX_SIMULATED_GAMES } from '../limits.ts';
 import { UsageError, type CliContext } from './context.ts';
 import { reportSink, type OutputForm } from './simulate-output.ts';
 import { chunkJob, startChunkWorkers, type PlayedChunk } from './simulate-worker.ts';
@@ -188,7 +189,7 @@ async function simulateWith(
 ): Promise<number> {
   const engine = loadEngine(ctx, rulesDir, gameId);
   const players = parsePlayers(engine, o.players, engine.maxPlayers);
-  const games = parseIntArg('--games', o.games, 1, 10_000_000) ?? DEFAULT_GAMES;
+  const games = parseIntArg('--games', o.games, 1, MAX_SIMULATED_GAMES) ?? DEFAULT_GAMES;
   const seed = parseSeed(o.seed) ?? DEFAULT_SEED;
   const options = parseOptions(engine, o.option);
   const agents = parseAgents(o.agents, players);

@@ -17,6 +17,7 @@ import type { SiteModel } from './site-model.ts';
 import type { SiteSimulations } from './simulations/prepare.ts';
 import type { SiteChecks } from './checks/prepare.ts';
 import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
+import { PLAY_ENGINE_PATH } from './paths.ts';
 
 export interface GenerateOptions extends WriteOptions {
   rulesDir: string;
@@ -28,6 +29,8 @@ export interface GenerateOptions extends WriteOptions {
   simulations?: SiteSimulations;
   /** each game's measured search games (prepareChecks): a game found here gets the page on its assumed numbers */
   checks?: SiteChecks;
+  /** the engine the play pages load (src/web/bundle.ts), written beside the games' play data */
+  playEngine?: string;
 }
 
 export interface GenerateResult {
@@ -105,6 +108,7 @@ export function generateSite(opts: GenerateOptions): GenerateResult {
     if (checks) g.checks = checks;
   }
   const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
+  if (opts.playEngine !== undefined) files.set(PLAY_ENGINE_PATH, opts.playEngine);
   writeSiteAtomic(opts.outDir, files, opts.beforeSwap ? { beforeSwap: opts.beforeSwap } : {});
   return { ok: true, diagnostics, files: [...files.keys()].sort(), site };
 }

@@ -21,7 +21,7 @@ export interface SidebarJson {
 
 /** the pages of a game, in sidebar order */
 export function gamePages(game: GameDoc): PageId[] {
-  const pages: PageId[] = ['index', 'components', 'setup', 'flow', 'scoring'];
+  const pages: PageId[] = ['index', 'play', 'components', 'setup', 'flow', 'scoring'];
   if (game.edition) pages.push('editions');
   pages.push('assumptions', 'glossary');
   if (game.examples?.length) pages.push('examples');
@@ -33,7 +33,7 @@ export function gamePages(game: GameDoc): PageId[] {
 
 const PAGE_WORD = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
-  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations', checks: 'checks', files: 'files',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations', checks: 'checks', files: 'files', play: 'play',
 } as const;
 
 export function buildSidebar(site: SiteModel): SidebarJson {

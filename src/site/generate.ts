@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
+import { buildPlayEngine } from '../web/bundle.ts';
 import { validatePaths } from '../games.ts';
 import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
 import { prepareChecks, type SiteChecks } from '../docgen/checks/prepare.ts';
@@ -22,7 +23,7 @@ import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
 /** what produces the pages: src/docgen's generateSite (tests may pass another) */
-export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; checks?: SiteChecks }) => { ok: boolean; diagnostics: Diagnostic[] };
+export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; checks?: SiteChecks; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -156,7 +157,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
     let genDiagnostics: Diagnostic[];
     let genOk: boolean;
     try {
-      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), ...(checks && checks.size > 0 ? { checks } : {}) });
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), ...(checks && checks.size > 0 ? { checks } : {}), playEngine: buildPlayEngine() });
       genDiagnostics = r.diagnostics;
       genOk = r.ok && !hasErrors(r.diagnostics);
     } catch (e) {

@@ -5,42 +5,21 @@
  * file:line:col and no stack trace. (`validate` is the corpus's: test/corpus/loops/; the language
  * server's is test/lsp/hostile-input.test.ts.)
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bufferIO, defaultContext } from '../../src/cli/context.ts';
 import { run } from '../../src/cli/main.ts';
-import { scenarioSchemaLine } from '../../src/conformance/index.ts';
+import { RUNAWAY_PLACE, writeRunawayGame } from './runaway-game.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'runaway-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const rules = join(root, 'rules');
-cpSync(fileURLToPath(new URL('../corpus/loops/nested-lambdas', import.meta.url)), join(rules, 'runaway'), { recursive: true });
-const scenarios = join(root, 'test', 'conformance', 'runaway');
-mkdirSync(scenarios, { recursive: true });
-const scenario = join(scenarios, 'first-pick.yaml');
-writeFileSync(
-  scenario,
-  `${scenarioSchemaLine(scenario)}
-id: first-pick
-text: {en: The first pick., zh: 第一次選擇。}
-source:
-  - ref: "003:98"
-    quote: 每位玩家所分到的金額必須相同
-game: runaway
-players: 2
-seed: 1
-do:
-  - {seat: 0, choice: pick, value: 1}
-  - expect: [n == 0]
-`,
-);
+const { rules, game, scenario } = writeRunawayGame(root);
 
-/** the place every command must name: the guard `f() > 0` of the corpus case, line 43 column 18
- *  (where the error is, or for a scenario, after its step's place) */
-const PLACE = `${relative(process.cwd(), join(rules, 'runaway', 'game.yaml')).split('\\').join('/')}:43:18`;
+/** the place every command must name: the guard `f() > 0` (where the error is, or for a
+ *  scenario, after its step's place) */
+const PLACE = `${relative(process.cwd(), game).split('\\').join('/')}:${RUNAWAY_PLACE.line}:${RUNAWAY_PLACE.col}`;
 
 async function cli(args: string[]): Promise<{ code: number; out: string }> {
   const io = bufferIO();
@@ -53,7 +32,7 @@ describe('a runaway expression is stopped at its place by every command that run
     ['simulate', ['simulate', 'runaway', '--rules-dir', rules, '--games', '3']],
     ['simulate on workers', ['simulate', 'runaway', '--rules-dir', rules, '--games', '3', '--workers', '2']],
     ['play', ['play', 'runaway', '--rules-dir', rules, '--seats', 'random,random', '--seed', '1']],
-    ['test', ['test', '--rules-dir', rules, join(scenarios, 'first-pick.yaml')]],
+    ['test', ['test', '--rules-dir', rules, scenario]],
   ] as const) {
     it(what, async () => {
       const { code, out } = await cli([...args]);

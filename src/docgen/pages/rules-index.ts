@@ -10,6 +10,7 @@ const PAGE_WORD: Record<PageId, Parameters<typeof ui>[0]> = {
   assumptions: 'assumptions', glossary: 'glossary', editions: 'editions', examples: 'examples', rules: 'rules',
   simulations: 'simulations', checks: 'checks',
   files: 'files',
+  play: 'play',
 };
 
 const intro: Record<Lang, string> = {

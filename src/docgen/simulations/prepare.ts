@@ -90,20 +90,21 @@ export interface PrepareOptions {
   onGame?: (game: string, how: 'simulated' | 'cached', ms: number) => void;
 }
 
-export function simGamesParam(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env['RULES_SITE_SIM_GAMES'];
-  if (raw === undefined || raw === '') return SIM_GAMES;
+/** a whole number from the environment variable `name`, in [min, max] (unset or empty: `fallback`) */
+function wholeNumberParam(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new Error(`RULES_SITE_SIM_GAMES must be a whole number from 1 to 100000, got '${raw}'`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
   return n;
 }
 
+export function simGamesParam(env: NodeJS.ProcessEnv = process.env): number {
+  return wholeNumberParam(env, 'RULES_SITE_SIM_GAMES', SIM_GAMES, 1, 100_000);
+}
+
 export function searchGamesParam(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env['RULES_SITE_SEARCH_GAMES'];
-  if (raw === undefined || raw === '') return SEARCH_GAMES;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new Error(`RULES_SITE_SEARCH_GAMES must be a whole number from 0 to 10000, got '${raw}'`);
-  return n;
+  return wholeNumberParam(env, 'RULES_SITE_SEARCH_GAMES', SEARCH_GAMES, 0, 10_000);
 }
 
 export const WORDS: Record<Lang, ChartWords & { seatLabel: (n: number) => string }> = {
