@@ -30,10 +30,13 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   // the Simulations pages' games and charts (cached per game; see src/docgen/simulations/)
   const { prepareSimulations } = await import('../docgen/simulations/prepare.ts');
   const simulations = await prepareSimulations(rulesDir);
+  // each game's search games, measured, for its page on how the assumed numbers were checked (cached alike)
+  const { prepareChecks } = await import('../docgen/checks/prepare.ts');
+  const checks = prepareChecks(rulesDir);
   let result;
   try {
     const { buildPlayEngine } = await import('../web/bundle.ts');
-    result = generateSite({ rulesDir, outDir, simulations, playEngine: buildPlayEngine() });
+    result = generateSite({ rulesDir, outDir, simulations, checks, playEngine: buildPlayEngine() });
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);

@@ -15,6 +15,7 @@ import type { Templates } from './readings/templates.ts';
 import { buildSite, DEFAULT_TEMPLATES } from './site.ts';
 import type { SiteModel } from './site-model.ts';
 import type { SiteSimulations } from './simulations/prepare.ts';
+import type { SiteChecks } from './checks/prepare.ts';
 import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
 import { PLAY_ENGINE_PATH } from './paths.ts';
 
@@ -26,6 +27,8 @@ export interface GenerateOptions extends WriteOptions {
   templates?: Readonly<Record<Lang, Templates>>;
   /** each game's simulations (prepareSimulations): a game found here gets a Simulations page */
   simulations?: SiteSimulations;
+  /** each game's measured search games (prepareChecks): a game found here gets the page on its assumed numbers */
+  checks?: SiteChecks;
   /** the engine the play pages load (src/web/bundle.ts), written beside the games' play data */
   playEngine?: string;
 }
@@ -101,6 +104,8 @@ export function generateSite(opts: GenerateOptions): GenerateResult {
   for (const g of games) {
     const sims = opts.simulations?.get(g.id);
     if (sims) g.simulations = sims;
+    const checks = opts.checks?.get(g.id);
+    if (checks) g.checks = checks;
   }
   const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
   if (opts.playEngine !== undefined) files.set(PLAY_ENGINE_PATH, opts.playEngine);

@@ -23,6 +23,7 @@ const words = {
   scoring: { en: 'End and scoring', zh: '結束與計分' },
   assumptions: { en: 'Assumptions', zh: '假設' },
   simulations: { en: 'Simulations', zh: '模擬' },
+  checks: { en: 'Assumed numbers checked by play', zh: '以對局檢驗假定數字' },
   play: { en: 'Play', zh: '遊玩' },
   glossary: { en: 'Glossary', zh: '詞彙表' },
   editions: { en: 'Editions', zh: '版本比較' },

@@ -26,13 +26,14 @@ export function gamePages(game: GameDoc): PageId[] {
   pages.push('assumptions', 'glossary');
   if (game.examples?.length) pages.push('examples');
   if (game.simulations) pages.push('simulations');
+  if (game.checks) pages.push('checks');
   pages.push('rules');
   return pages;
 }
 
 const PAGE_WORD = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
-  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations', files: 'files', play: 'play',
+  editions: 'editions', assumptions: 'assumptions', glossary: 'glossary', examples: 'examples', rules: 'rules', simulations: 'simulations', checks: 'checks', files: 'files', play: 'play',
 } as const;
 
 export function buildSidebar(site: SiteModel): SidebarJson {

@@ -15,6 +15,7 @@ import { rulesIndexPage } from './pages/rules-index.ts';
 import { scoringPage } from './pages/scoring.ts';
 import { setupPage } from './pages/setup.ts';
 import { simulationsPage } from './pages/simulations.ts';
+import { checksPage } from './pages/checks.ts';
 import { examplesData, playData, playPage } from './pages/play.ts';
 import { sourcePageMd } from './pages/source.ts';
 import { filesListingPath, gamePage, homePage, playDataPath, playExamplesPath, sourcePage } from './paths.ts';
@@ -38,6 +39,7 @@ const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
   examples: examplesPage,
   rules: rulesIndexPage,
   simulations: simulationsPage,
+  checks: checksPage,
   files: filesPage,
   play: playPage,
 };

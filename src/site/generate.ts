@@ -17,12 +17,13 @@ import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts'
 import { buildPlayEngine } from '../web/bundle.ts';
 import { validatePaths } from '../games.ts';
 import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
+import { prepareChecks, type SiteChecks } from '../docgen/checks/prepare.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
 
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
 /** what produces the pages: src/docgen's generateSite (tests may pass another) */
-export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[] };
+export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; checks?: SiteChecks; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -133,12 +134,20 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, validateMs: t1 - t0, generateMs: 0 };
   const generate = o.generator ?? generateSite;
   let simulations: SiteSimulations | undefined;
+  let checks: SiteChecks | undefined;
   let simulateMs = 0;
   if (o.simulations !== false) {
     try {
       simulations = await prepareSimulations(resolve(o.rulesDir), o.searchStudies === false ? { searchGames: 0 } : {});
     } catch (e) {
       const message = `the simulations of the Simulations pages failed: ${(e as Error).message}`;
+      return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };
+    }
+    // the games with every seat searching, measured: like the search studies, left to docs:build by the dev server
+    try {
+      checks = prepareChecks(resolve(o.rulesDir), o.searchStudies === false ? { games: 0 } : {});
+    } catch (e) {
+      const message = `the games of the pages on assumed numbers failed: ${(e as Error).message}`;
       return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };
     }
     simulateMs = performance.now() - t1;
@@ -148,7 +157,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
     let genDiagnostics: Diagnostic[];
     let genOk: boolean;
     try {
-      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), playEngine: buildPlayEngine() });
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), ...(checks && checks.size > 0 ? { checks } : {}), playEngine: buildPlayEngine() });
       genDiagnostics = r.diagnostics;
       genOk = r.ok && !hasErrors(r.diagnostics);
     } catch (e) {

@@ -103,6 +103,7 @@ const SHOWN: Record<string, string[]> = {
   [`/games/${GAME}/glossary`]: ['cards.0.name', 'cards.0.front.name', 'spaces.0.items.0.name', `${PICK}.labels.calm`],
   [`/games/${GAME}/rules`]: ['game.text', 'options.0.text', 'cards.0.text', 'flow.0.text', `${NESTED}.text`, 'outcome.results.0.text'],
   [`/games/${GAME}/simulations`]: ['ends.0.text', 'options.0.values.1'],
+  [`/games/${GAME}/checks`]: ['ends.0.text', 'vars.0.assumption.why', 'vars.1.assumption.why', 'vars.1.initial'],
   '/sources/002': ['nonRules.0.why', 'nonRules.1.why'],
 };
 /** the examples page shows every scenario's text and (plain or translated) assumption */
