@@ -3,7 +3,7 @@
  * simultaneous for several seats), in steps (`steps:`, each offering only what can still be
  * completed), a menu (`menu:` with `do:` after each pick) or a subset pick (`pick: {from, min, max}`).
  */
-import { parseExpr, typeToString, type Compiled, type Type } from '../expr/index.ts';
+import { idHint, parseExpr, typeToString, type Compiled, type Type } from '../expr/index.ts';
 import { beginEvaluation, sameEvaluation } from '../expr/compile.ts';
 import { walkAst } from '../expr/ast.ts';
 import { didYouMean } from '../expr/suggest.ts';
@@ -75,7 +75,7 @@ function compileChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): voi
   const as = e['as'];
   if (into !== undefined) {
     const v = p.seatVars.findIndex((d) => d.id === into);
-    if (v < 0) cx.cc.error(e, 'into', `'${String(into)}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ')}`);
+    if (v < 0) cx.cc.error(e, 'into', `'${String(into)}' is not a seat var`, idHint(String(into), p.seatVars.map((d) => d.id), 'seat vars'));
     else if (p.seatVars[v]!.type !== (optionType === 'space' ? p.spaces[instr.optionSet!]!.id : optionType)) cx.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
     else instr.into = v;
   } else if (typeof as === 'string') {

@@ -160,6 +160,22 @@ describe.concurrent('rules validate', () => {
     expect(r.stdout).toMatch(/^1 error, 0 warnings in 1 game$/m);
     expectNoStack(r);
   });
+  it('(d) a misspelt call: target: exit 1 at the target, and the hint names the procedure meant', async () => {
+    const dir = copyCashNGuns('misspelt-call');
+    const file = join(dir, 'round.yaml');
+    const line = editLine(file, /^\s+- call: phase-2-bullets$/, (l) => l.replace('phase-2-bullets', 'phase-2-bulets'));
+    const r = await rules('validate', dir);
+    expect(r.code).toBe(1);
+    const m = /^(\S+round\.yaml):(\d+):(\d+): error: (.+)\n\s+hint: (.+)$/m.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Number(m![2])).toBe(line);
+    expect(m![4]).toBe("unknown procedure 'phase-2-bulets'");
+    expect(m![5]).toBe("did you mean 'phase-2-bullets'?");
+    // and the procedure meant is now called nowhere: said too
+    expect(r.stdout).toMatch(/round\.yaml:\d+:\d+: warning: procedure 'phase-2-bullets' is never called$/m);
+    expect(r.stdout).toMatch(/^1 error, 1 warning in 1 game$/m);
+    expectNoStack(r);
+  });
 });
 
 describe.concurrent('rules simulate --json', () => {
