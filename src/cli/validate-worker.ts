@@ -4,6 +4,7 @@
  * validate reports. An unexpected error comes back as data, for the main thread to report.
  */
 import { compileGameDir } from '../games.ts';
+import { gameExamples } from './examples-source.ts';
 import { validatedGame, type ValidatedGame } from './validate.ts';
 
 export interface CheckTask {
@@ -14,7 +15,7 @@ export type CheckResult = { game: ValidatedGame } | { error: string };
 
 export function checkGameTask(task: CheckTask): CheckResult {
   try {
-    return { game: validatedGame(compileGameDir(task.dir, { smoke: true })) };
+    return { game: validatedGame(compileGameDir(task.dir, { smoke: true }), gameExamples) };
   } catch (e) {
     return { error: (e as Error).message };
   }

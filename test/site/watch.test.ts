@@ -5,7 +5,10 @@
  *   server serves the page with the new number;
  * - a saved broken YAML file is reported as `file:line:col: error: …`, nothing is regenerated and
  *   the last good page is still served;
- * - fixing the file brings the loop back; SIGTERM stops the server and VitePress with it.
+ * - fixing the file brings the loop back;
+ * - a saved rules file that makes a worked example fail prints the failure at its place in the
+ *   scenario and counts it on the summary line;
+ * - SIGTERM stops the server and VitePress with it.
  */
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
@@ -194,6 +197,31 @@ describe('npm start: validate, generate, serve, watch', () => {
     writeFileSync(path, good);
     await dev.waitFor(/changed: validating[\s\S]*?(\d+ files? updated|no page changed)/, 60_000, mark2);
     expect(failing()).toEqual(before);
+  }, 120_000);
+
+  it('prints a worked example that a saved rules file breaks, at its file:line:col, and counts it on the summary line', async () => {
+    // Cash'n Guns' death-at-three-wounds: a robber with two wounds who is hit again dies
+    expect(edit.game).toBe('cash-n-guns');
+    const file = join(rulesDir, edit.game, 'state.yaml');
+    const good = readFileSync(file, 'utf8');
+    const broken = good.replace(`body: 'if hasPower(s, "power-unbreakable") then 4 else 3'`, `body: 'if hasPower(s, "power-unbreakable") then 4 else 5'`);
+    expect(broken).not.toBe(good);
+    const failing = (summaryLine: string): number => Number(/worked examples: (\d+) fails?/.exec(summaryLine)?.[1] ?? 0);
+    const summaryOf = async (mark: number): Promise<string> =>
+      (await dev.waitFor(/\n\[[\d:]+\] (\d+ errors?, [^\n]*(?:no page changed|updated)[^\n]*)/, 60_000, mark))[1]!;
+    const scenario = relative(ROOT, join(scenariosDir, 'death-at-three-wounds.yaml')).replace(/\\/g, '/');
+    const mark = dev.mark();
+    writeFileSync(file, broken);
+    const after = await summaryOf(mark);
+    // the failure itself, where the scenario says what does not hold (errors go to stderr, the summary to stdout: either may come first)
+    await dev.waitFor(new RegExp(`^${scenario.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error: expected seat\\(1\\)\\.out`, 'm'), 10_000, mark);
+    // the specs have no error: the site was regenerated, and the example is counted after them
+    expect(after).toMatch(/^0 errors, \d+ warnings?; \d+ worked examples: \d+ fails?/);
+    // saved back: the example holds again, and the summary says one fewer fails
+    const mark2 = dev.mark();
+    writeFileSync(file, good);
+    const fixed = await summaryOf(mark2);
+    expect(failing(fixed)).toBeLessThan(failing(after));
   }, 120_000);
 
   it('stops VitePress with the dev server (SIGTERM)', async () => {
