@@ -121,6 +121,19 @@ describe('worked examples from the conformance scenarios', () => {
     }
   });
 
+  it('counts seats from 1 in the moves and the setup (the scenario, as the spec, counts from 0)', () => {
+    // death-at-three-wounds: given seats "1" two wounds; answers {0: bullet-bang, "*": bullet-clic}
+    for (const lang of ['en', 'zh'] as const) {
+      const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/cash-n-guns/examples.md`)!;
+      const from = md.indexOf('{#death-at-three-wounds}');
+      const block = md.slice(from, md.indexOf('\n## ', from));
+      const seat = lang === 'zh' ? '座位' : 'seat';
+      expect(block).toContain(`${seat} 2${lang === 'zh' ? '：' : ':'}`);
+      expect(block).toContain(`<code>bullet</code>: ${seat} 1 → <code>bullet-bang</code>`);
+      expect(block).not.toContain(`${seat} 0`);
+    }
+  });
+
   it('a game without scenarios has no examples page', () => {
     const rules = copyRules(REAL_GAME);
     const { games: copies } = loadGames(rules, join(rules, 'nowhere'));

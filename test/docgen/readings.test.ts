@@ -104,7 +104,7 @@ describe('readings of every effect kind', () => {
     expect(read(everyEffect.repeat!)).toBe('repeat 8 times (r = 1, 2, …):\n  set round to r');
     expect(read(everyEffect.if!)).toBe('if the number of living seats is at most 1:\n  the game ends now, as one-left\notherwise:\n  write in the log: “go on”');
     expect(read({ move: 'billDeck', to: 'table', count: 5, at: 'bottom' })).toBe('move 5 card(s) from the top of billDeck to the bottom of table');
-    expect(read(everyEffect.emit!)).toBe('announce the event “shot” with v = seat number 1 (counting from 0): the triggers on-shot run');
+    expect(read(everyEffect.emit!)).toBe('announce the event “shot” with v = seat 2: the triggers on-shot run');
     expect(read(everyEffect.rule!)).toBe('apply the rule nested (only when Special powers variant is on)');
     expect(read(everyEffect.choose!)).toContain('“Stay or leave?”');
     expect(read(everyEffect.choose!)).toContain('“stay” = Stay');
@@ -124,7 +124,7 @@ describe('readings of every effect kind', () => {
   it('references to other rules go through the ref callback', () => {
     const r = new Reader(spec, en, { ref: (id) => `<${id}>` });
     expect(readingText(r.effects([everyEffect.call!, everyEffect.endGame!]))).toBe(
-      'carry out <apply-hits> with who = seat number 0 (counting from 0)\nthe game ends now, as <one-left>\n',
+      'carry out <apply-hits> with who = seat 1\nthe game ends now, as <one-left>\n',
     );
   });
 });

@@ -48,8 +48,11 @@ describe('Simulations pages', () => {
         expect(r.charts!.en[kind]).toMatch(/^<svg [^>]*class="marks"/);
         expect(r.charts!.zh[kind]).toMatch(/^<svg /);
       }
-      expect(r.charts!.en.winRate).toContain('>Seat 0<');
-      expect(r.charts!.zh.winRate).toContain('>座位0<');
+      // seats counted from 1, as people count them
+      expect(r.charts!.en.winRate).toContain('>Seat 1<');
+      expect(r.charts!.en.winRate).not.toContain('>Seat 0<');
+      expect(r.charts!.zh.winRate).toContain('>座位1<');
+      expect(r.charts!.zh.winRate).not.toContain('>座位0<');
       // the end rule by its text, not its id
       expect(r.charts!.en.ends).not.toContain('>after-8-rounds<');
     }

@@ -71,7 +71,7 @@ describe('a game with places, triggers, keyed vars and look-alike cards', () => 
     expect(f).toContain('{#on-raid}');
     expect(f).toContain('announce the event “raid” with at = “Docks”: the triggers <a class="rule-link" href="#on-raid"><code>on-raid</code></a> run');
     expect(unmarkNames(f)).toContain('set s&#39;s cubes[at] to 0');
-    expect(unmarkNames(f)).toContain('seat number 0 (counting from 0) looks at the first 1 of deck');
+    expect(unmarkNames(f)).toContain('seat 1 looks at the first 1 of deck');
     expect(f).toContain('<span class="VPBadge info rule-players">player count</span>');
     // the event's flag, then its trigger's box in words, linking to the trigger's section
     expect(f).toMatch(/n\d+>"event"\]/);

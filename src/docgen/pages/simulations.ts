@@ -24,7 +24,8 @@ const T = {
     same: (key: string) => `These games are exactly the games of the ${key} setting: under the other defaults this option changes nothing.`,
     failed: 'These games could not be played:',
     seat: 'Seat', winRate: 'Win rate', interval: '95 % interval', meanScore: 'Mean score', sd: 'sd', median: 'Median',
-    seatN: (n: number) => `Seat ${n}`,
+    // people count seats from 1 (the JSON and CSV of `rules simulate` keep 0-based indices)
+    seatN: (n: number) => `Seat ${n + 1}`,
     lengths: (s: Spread) => `Rounds per game: mean ${num(s.mean)}, sd ${num(s.sd)}, from ${num(s.min)} to ${num(s.max)} (quartiles ${num(s.q1)} / ${num(s.median)} / ${num(s.q3)}).`,
     shared: (k: number, n: number) => (k === 0 ? 'No game had a shared win.' : `${k} of ${n} games had more than one winner.`),
     noWinner: (k: number) => `${k} games ended without a winner.`,
@@ -46,7 +47,7 @@ const T = {
     same: (key: string) => `這些遊戲與「${key}」設定的遊戲完全相同：在其他預設值下，這個選項沒有任何作用。`,
     failed: '這些遊戲無法進行：',
     seat: '座位', winRate: '勝率', interval: '95% 信賴區間', meanScore: '平均得分', sd: '標準差', median: '中位數',
-    seatN: (n: number) => `座位${n}`,
+    seatN: (n: number) => `座位${n + 1}`,
     lengths: (s: Spread) => `每局回合數：平均 ${num(s.mean)}，標準差 ${num(s.sd)}，最少 ${num(s.min)}、最多 ${num(s.max)}（四分位數 ${num(s.q1)} / ${num(s.median)} / ${num(s.q3)}）。`,
     shared: (k: number, n: number) => (k === 0 ? '沒有任何一局是共享勝利。' : `${n} 局中有 ${k} 局不只一位贏家。`),
     noWinner: (k: number) => `有 ${k} 局沒有贏家。`,
