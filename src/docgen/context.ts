@@ -34,6 +34,7 @@ export function ruleLink(ctx: PageCtx, id: string): string {
  * A reading rendered as HTML: the text escaped, each rule reference made a link. References go
  * through the reader as placeholders, so escaping never touches the links.
  */
+/** the reading as HTML; '' when there is nothing to read */
 export function readingHtml(ctx: PageCtx, produce: (r: Reader) => ReadingLine[] | string): string {
   const refs: string[] = [];
   const reader = new Reader(ctx.game.spec, ctx.templates, {
@@ -51,7 +52,9 @@ export function readingHtml(ctx: PageCtx, produce: (r: Reader) => ReadingLine[] 
       .replace(/\u0003([^\u0004]*)\u0004/g, '<span class="reading-name" translate="no">$1</span>');
   const list = (lines: ReadingLine[]): string =>
     `<ul>${lines.map((l) => `<li>${fill(l.text)}${l.children.length > 0 ? list(l.children) : ''}</li>`).join('')}</ul>`;
-  return typeof out === 'string' ? `<p>${fill(out)}</p>` : list(out);
+  // nothing to read (a rule that only states a text: `do: []`) is no reading at all, not an empty box
+  if (typeof out === 'string') return out.trim() === '' ? '' : `<p>${fill(out)}</p>`;
+  return out.length === 0 ? '' : list(out);
 }
 
 /** a plain reader for this page's language (no links) */

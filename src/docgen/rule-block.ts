@@ -42,8 +42,9 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   if (facts.length > 0) parts.push(`<ul class="rule-facts">${facts.map((f) => `<li>${f}</li>`).join('')}</ul>`);
   const guard = guardLine(ctx, n);
   if (guard) parts.push(guard);
+  // a rule either has a reading or shows none: never an empty box
   const reading = readingOf(ctx, n);
-  if (reading) {
+  if (reading !== undefined && reading !== '') {
     parts.push(
       `<div class="rule-reading"><div class="rule-label">${esc(ui('reading', lang))} <small>(${esc(ui('readingNote', lang))})</small></div>${reading}</div>`,
     );
@@ -268,8 +269,10 @@ function readingOf(ctx: PageCtx, n: DocNode): string | undefined {
       .map(([id, effects]) => {
         const decl = lists.find((l) => l.id === id);
         const bound = decl ? names(decl as unknown as Record<string, unknown>) : [];
-        return `<p><strong>${esc(decl ? decl.text[ctx.lang] : id)}</strong></p>` + readingHtml(ctx, (r) => r.effects(effects, bound));
+        const reading = readingHtml(ctx, (r) => r.effects(effects, bound));
+        return reading === '' ? '' : `<p><strong>${esc(decl ? decl.text[ctx.lang] : id)}</strong></p>` + reading;
       })
+      .filter((x) => x !== '')
       .join('\n');
   }
   if (n.section === 'functions') {
