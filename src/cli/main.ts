@@ -85,7 +85,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-s, --seed <s>', 'game seed (uint32; default: random, shown after the game)')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
-    .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
+    .addOption(new Option('--lang <lang>', 'language of the texts: en, zh-Hans (Simplified Chinese), zh-Hant (Traditional Chinese), or zh (each text in the script it is written in)').choices(['en', 'zh-Hans', 'zh-Hant', 'zh']).default('en'))
     .option('--save <file>', 'write the replay log to FILE at the end (the path is checked first; Ctrl-C saves the game so far)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (game: string, o) => setCode(await playCommand(ctx, game, o)));
