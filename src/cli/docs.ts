@@ -60,7 +60,7 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   const site = result.site!;
   const coverage = site.seeds.map((s) => `${s.info.id} ${percent(s)} (${s.cited}/${s.ruleBearing})`).join(', ');
   ctx.io.out(
-    `wrote ${plural(result.files.length, 'file')} to ${shown}/ for ${plural(site.games.length, 'game')} and ${plural(site.seeds.length, 'source text')} in English and Chinese` +
+    `wrote ${plural(result.files.length, 'file')} to ${shown}/ for ${plural(site.games.length, 'game')} and ${plural(site.seeds.length, 'source text')} in English and Chinese (Simplified and Traditional)` +
       (coverage ? `; coverage: ${coverage}` : '') +
       (result.examples.length > 0 ? `; ${examplesSummary(tallyExamples(result.examples))}` : '') +
       '\n',

@@ -76,7 +76,7 @@ describe('Simulations pages', () => {
     const r = generateSite({ rulesDir: rules, outDir: out, simulations });
     expect(r.ok).toBe(true);
     const en = readFileSync(join(out, 'games/cash-n-guns/simulations.md'), 'utf8');
-    const zh = readFileSync(join(out, 'zh/games/cash-n-guns/simulations.md'), 'utf8');
+    const zh = readFileSync(join(out, 'zh-hant/games/cash-n-guns/simulations.md'), 'utf8');
     expect(en).toMatch(/^# Cash'n Guns: Simulations \{#Top\}$/m);
     expect(zh).toMatch(/^# 明搶你錢：模擬 \{#Top\}$/m);
     for (const md of [en, zh]) {
@@ -88,8 +88,8 @@ describe('Simulations pages', () => {
     expect(en).toMatch(/95 % interval/);
     expect(zh).toMatch(/95% 信賴區間/);
     const sidebar = JSON.parse(readFileSync(join(out, '.vitepress/generated/sidebar.json'), 'utf8'));
-    const items = JSON.stringify(sidebar.zh['/zh/games/cash-n-guns/']);
-    expect(items).toContain('"text":"模擬","link":"/zh/games/cash-n-guns/simulations"');
+    const items = JSON.stringify(sidebar.locales['zh-hant'].sidebar['/zh-hant/games/cash-n-guns/']);
+    expect(items).toContain('"text":"模擬","link":"/zh-hant/games/cash-n-guns/simulations"');
 
     const without = join(tempDir('docgen-out-'), 'site');
     expect(generateSite({ rulesDir: rules, outDir: without }).ok).toBe(true);

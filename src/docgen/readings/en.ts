@@ -132,7 +132,7 @@ export const en: Templates = {
   userFunction: (name, a) => `${name}(${args(a).join(', ')})`,
   words: {
     otherwise: 'otherwise:',
-    optionName: (id) => `the ${id} option`,
+    optionName: (label) => `the option “${label}”`,
     option: (label, isBool) => (isBool ? `${label} is on` : label),
     out: (s) => `${s} is out of the game`,
     kind: (c) => `the kind of ${c}`,

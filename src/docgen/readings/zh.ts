@@ -129,7 +129,7 @@ export const zh: Templates = {
   userFunction: (name, a) => `${name}(${args(a).join(', ')})`,
   words: {
     otherwise: '否則：',
-    optionName: (id) => `選項 ${id}`,
+    optionName: (label) => `選項「${label}」`,
     option: (label, isBool) => (isBool ? `${label}${cjkEnd.test(label) ? '' : ' '}開啟` : label),
     out: (s) => `${s} 已出局`,
     kind: (c) => `${c} 的種類`,

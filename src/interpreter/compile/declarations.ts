@@ -8,6 +8,7 @@ import type { BackVisibility, OptionDecl, Program, Run, VarType, VarVisibility, 
 import { MAX_CARDS } from '../../limits.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
 import { idHint, type Type } from '../../expr/index.ts';
+import { wantsName, type Declared } from '../../model/labels.ts';
 import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
 
 
@@ -98,6 +99,14 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
       if (values && type !== 'string') cc.error(v, 'values', `only a string var lists the words it may hold; '${String(v['id'])}' is ${type}`);
       if (values && typeof v['initial'] === 'string' && v['initial'] !== '' && !values.includes(v['initial'])) cc.error(v, 'initial', `'${v['initial']}' is not one of its words: ${values.join(', ')}`);
       target.push({ id: String(v['id']), type, visibility, initial, ...(by !== undefined ? { by } : {}), ...(values ? { values } : {}) });
+    }
+  }
+
+  // a var or zone is named to readers (the rules site, the terminal) by its name, else the start of its text
+  for (const [key, what] of [['vars', 'var'], ['seatVars', 'seat var'], ['zones', 'zone']] as const) {
+    for (const v of list(spec, key)) {
+      const why = isNode(v['text']) ? wantsName(v as unknown as Declared) : undefined;
+      if (why) cc.warn(v, 'id', `${what} '${String(v['id'])}' has no name for readers: ${why}`, 'give it a short one beside its text: name: {en: …, zh: …} (the rules site and the terminal show it instead of the id)');
     }
   }
 
