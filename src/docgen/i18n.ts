@@ -136,6 +136,7 @@ const words = {
   exampleFails: { en: 'does not hold', zh: '不成立' },
   examplePlayers: { en: 'players', zh: '位玩家' },
   exampleOptions: { en: 'options', zh: '選項' },
+  exampleSeed: { en: 'seed', zh: '隨機種子' },
   exampleMoves: { en: 'Moves', zh: '動作' },
   exampleThen: { en: 'Then', zh: '之後必須成立' },
   exampleArrange: { en: 'arrange:', zh: '安排：' },

@@ -55,7 +55,7 @@ function exampleBlock(ctx: PageCtx, ex: Example): string {
   const setupBits = [
     `${sc.players} ${ui('examplePlayers', lang)}`,
     ...(options.length ? [`${ui('exampleOptions', lang)}: ${options.join(', ')}`] : []),
-    ...(sc.seed !== undefined ? [`seed ${sc.seed}`] : []),
+    ...(sc.seed !== undefined ? [`${ui('exampleSeed', lang)} ${sc.seed}`] : []),
   ];
   const parts: string[] = [
     `<div class="rule-meta">${status} <code class="rule-id">${esc(sc.id)}</code> ${definedIn(ctx, ex.file)}</div>`,
