@@ -75,6 +75,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .argument('<files...>', 'the shard files (all N of them, any order)')
     .option('--json', 'print one JSON object, as simulate --json')
     .option('--csv', 'print one CSV row per game, as simulate --csv')
+    .option('--rules-dir <dir>', "folder of games (default: rules/): where the run's game is, its rules are what the shards are checked against")
     .action(async (files: string[], o) => setCode(await mergeCommand(ctx, files, o)));
 
   program

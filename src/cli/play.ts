@@ -14,10 +14,12 @@ import { chanceAction, DEFAULT_MAX_STEPS, describePending, nextDecider, type Log
 import { collect, effectiveOptions, loadGame, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
 import { inquirerPrompter, PromptInterrupted, type Prompter } from './prompter.ts';
-import { logLine, painter, renderGameOver, renderView, wrap } from './render.ts';
+import { logLine, painter, renderGameOver, renderScreen, renderWhy, wrap, WIDTH } from './render.ts';
 import { makeReplayLog, writeReplayLog } from './replay-log.ts';
 import { notFileKind } from '../file-io.ts';
-import { screenModel, type ScreenModel } from './screen-model.ts';
+import { declarations, type Declarations } from '../present/declarations.ts';
+import { optionLabels } from '../present/options.ts';
+import { seatScreen } from '../present/screen.ts';
 import { inScriptContext } from './script-io.ts';
 import { SCRIPTS, type Script } from '../chinese-script.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
@@ -59,7 +61,7 @@ export interface PlayParams {
   save?: string;
   maxSteps?: number;
   /** the game's public declarations (names and texts), when its spec is known */
-  model?: ScreenModel;
+  model?: Declarations;
   /** paint with colours (stdout is a terminal and NO_COLOR is unset) */
   color?: boolean;
 }
@@ -113,9 +115,14 @@ export async function playGame(
   const agentSeed = spectator ? agentSeedFor(seed) : (ctx.secretSeed ?? cryptoSeed)();
   const agents = randomSeatAgents(agentSeed, players);
   const clear = (): void => ctx.io.out(ctx.io.outIsTTY ? CLEAR : '\n' + '─'.repeat(40) + '\n');
+  // the terminal's width, asked at each screen (a window may be resized during a game)
+  const width = (): number => Math.max(40, ctx.io.columns?.() ?? WIDTH);
   let cur = engine.create(config);
   const actions: LoggedAction[] = [];
   const logSeen = new Array<number>(players).fill(0);
+  // what each seat was last shown of the table (only what changed is printed again); a hand-over
+  // clears the screen, so then the whole table is shown again
+  const shown = new Array<Map<string, string> | undefined>(players).fill(undefined);
   let lastHuman = -1;
   let shownLog = 0;
 
@@ -158,23 +165,39 @@ export async function playGame(
           clear();
           await prompter.pause(t.pass(seat));
           if (ctx.io.outIsTTY) clear();
+          shown.fill(undefined);
         }
         lastHuman = seat;
         const view = engine.view(cur, seat);
         const legal = engine.legalActions(cur, seat);
         if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
         const only = legal.length === 1;
-        ctx.io.out('\n' + renderView(view, lang, logSeen[seat]!, model, { paint, quiet: only }));
+        const labels = optionLabels(engine, cur, seat, legal, model, lang);
+        const screen = seatScreen({ view, decl: model, lang, since: logSeen[seat]!, options: labels });
+        const shownBefore = shown[seat];
+        const drawn = renderScreen(screen, { paint, quiet: only, width: width(), ...(shownBefore ? { shown: shownBefore } : {}) });
+        ctx.io.out('\n' + drawn.text);
+        shown[seat] = drawn.items;
         logSeen[seat] = view.log.length;
         const message = `${t.seatName(seat)}: ${p.prompt[lang]}`;
         if (interrupted) throw new PromptInterrupted();
         if (only) {
           // nothing to decide: say what happens and go on
-          ctx.io.out(wrap(`» ${message} — ${engine.describe(legal[0]!, lang, cur, seat)} (${t.onlyOption})`).join('\n') + '\n');
+          ctx.io.out(wrap(`» ${message} — ${labels[0]!} (${t.onlyOption})`, '', width()).join('\n') + '\n');
           action = legal[0]!;
         } else {
-          const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur, seat), value: i }));
-          action = legal[await prompter.select(message, choices)]!;
+          // the options, then two things to look at before answering: the whole table, and why
+          const SHOW_TABLE = -1;
+          const SHOW_WHY = -2;
+          const choices = [...labels.map((name, i) => ({ name, value: i })), { name: t.showTable, value: SHOW_TABLE }, { name: t.showWhy, value: SHOW_WHY }];
+          let picked = await prompter.select(message, choices);
+          while (picked < 0) {
+            if (picked === SHOW_TABLE) ctx.io.out('\n' + renderScreen(screen, { paint, width: width() }).text);
+            else ctx.io.out('\n' + renderWhy(screen, { paint, width: width() }));
+            if (interrupted) throw new PromptInterrupted();
+            picked = await prompter.select(message, choices);
+          }
+          action = legal[picked]!;
         }
       } else {
         action = agents.seats[seat]!.act(engine, cur, seat);
@@ -202,7 +225,8 @@ export async function playGame(
   const me = spectator ? 0 : seats.indexOf('human');
   const endView = engine.view(cur, me);
   const logFrom = spectator ? endView.log.length : logSeen[me]!;
-  ctx.io.out(renderGameOver(endView, engine.name[lang], lang, model, { logFrom, paint, seed }));
+  const endScreen = seatScreen({ view: endView, decl: model, lang, since: logFrom });
+  ctx.io.out(renderGameOver(endScreen, engine.name[lang], { paint, seed, width: width() }));
   if (params.save !== undefined) {
     save();
     ctx.io.out(`${t.saved} ${params.save}\n`);
@@ -238,7 +262,7 @@ export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOpt
   if (seats.length !== players) throw new UsageError(`--seats lists ${seats.length} seats but --players is ${players}`);
   const seed = parseSeed(o.seed) ?? randomInt(0, 2 ** 31);
   const options = effectiveOptions(engine, parseOptions(engine, o.option));
-  const model = spec === undefined ? undefined : screenModel(spec, options, (c) => engine.answerType(c));
+  const model = spec === undefined ? undefined : declarations(spec, options, (c) => engine.answerType(c));
   // in one Chinese script: every word on its way to the terminal
   const shown = script ? inScriptContext(ctx, script, terminalText(lang).keys) : ctx;
   await playGame(shown, engine, {

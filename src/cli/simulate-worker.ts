@@ -1,14 +1,16 @@
 /**
- * The task of one worker of `rules simulate --workers N`: open the game from its rules folder (once
- * per worker, kept for the worker's life) and play a chunk of the run's games with the one loop,
- * playGames. The chunk comes back as its games' output text and its tally, so the main thread only
- * writes and adds them (formatting 10⁵ records there, and cloning them across, made it the slowest
- * thread). Errors come back as data, so the main thread reports them as a one-worker run would.
+ * The chunks of `rules simulate --workers N` (src/simulate/pool.ts plays them on N threads): a
+ * chunk is games [from, to) of the run, played with the one loop (playGames) and sent back as its
+ * games' output text and its tally, so the main thread only writes and adds them (formatting 10⁵
+ * records there, and cloning them across, made it the slowest thread). A worker thread opens the
+ * game from its rules folder once and keeps it. Errors come back as data, so the main thread
+ * reports them as a one-thread run would.
  */
 import { openGame } from '../games.ts';
 import type { Engine } from '../interpreter/api.ts';
 import { SummaryTally, type TallyJson } from '../stats/summary.ts';
-import { playGames, type RunHeader, type RunSettings } from './simulate.ts';
+import { playGames, type RunHeader, type RunSettings } from '../simulate/run.ts';
+import { startWorkers, type ChunkJob, type Played, type Workers } from '../simulate/pool.ts';
 import { gameSeparator, gameText, type OutputForm } from './simulate-output.ts';
 
 /** what a run's chunks are made of: its settings, and the output form and header their games'
@@ -21,9 +23,13 @@ export interface ChunkRun {
   perThread?: number;
 }
 
-export interface ChunkTask extends ChunkRun {
+/** where a worker thread finds the game */
+export interface GamePlace {
   rulesDir: string;
   gameId: string;
+}
+
+export interface ChunkTask extends ChunkRun, GamePlace {
   from: number;
   to: number;
 }
@@ -67,4 +73,26 @@ export function playChunk(task: ChunkTask): ChunkResult {
     const at = (e as { at?: { file: string; line: number; col: number } }).at;
     return { error: { message: (e as Error).message, ...(at ? { at: { file: at.file, line: at.line, col: at.col } } : {}) } };
   }
+}
+
+/** a worker thread's answer: its chunk, or its error as an Error with the rules' place */
+function fromWorker(raw: unknown): Played<PlayedChunk> {
+  const r = raw as ChunkResult;
+  if ('error' in r) return { error: Object.assign(new Error(r.error.message), r.error.at ? { at: r.error.at } : {}) };
+  return r;
+}
+
+/** the worker threads of a run, started (each loads and compiles the game: an empty chunk) */
+export function startChunkWorkers(where: GamePlace, workerThreads: number): Workers {
+  const empty: ChunkTask = { ...where, run: { players: 0, seed: 0, options: {} }, form: 'text', head: { game: where.gameId, players: 0, seed: 0, options: {} }, from: 0, to: 0 };
+  return startWorkers({ filename: new URL('./simulate-worker.mjs', import.meta.url).href, warmUp: empty, answer: fromWorker }, workerThreads);
+}
+
+/** the chunks of a run: played here with `engine`, there from the rules folder */
+export function chunkJob(engine: Engine, where: GamePlace, r: ChunkRun): ChunkJob<PlayedChunk> {
+  return {
+    task: (from, to): ChunkTask => ({ ...where, ...r, from, to }),
+    here: (from, to) => playChunkWith(engine, { ...r, from, to }),
+    answer: fromWorker,
+  };
 }

@@ -10,7 +10,7 @@ import { findScenarioFiles, loadScenario } from './load.ts';
 export { defaultScenariosDir, scenariosDirOf } from './load.ts';
 import { outcomeOf, type ScenarioOutcome } from './report.ts';
 export { examplesSummary, tallyExamples, type ExampleTally } from './report.ts';
-import { runScenario, type RunOptions } from './run.ts';
+import { runScenario, type RunOptions, type ScenarioFrame } from './run.ts';
 import type { Scenario } from './types.ts';
 import { isPlainObject } from './util.ts';
 
@@ -19,6 +19,8 @@ export interface ExampleRun {
   /** the scenario, when it loaded (a file that does not load is an example that failed) */
   scenario?: Scenario;
   outcome: ScenarioOutcome;
+  /** its states, when they were asked for (runExamples' `frames`) */
+  frames?: ScenarioFrame[];
 }
 
 /** one scenario file, loaded and (when it loads) run */
@@ -32,7 +34,16 @@ export function runExample(path: string, opts: RunOptions = {}): ExampleRun {
   return { path, ...(loaded.scenario ? { scenario: loaded.scenario } : {}), outcome: outcomeOf(loaded.file.file, game, id, diagnostics) };
 }
 
-/** every scenario under `dir`, run on `engine` (the game as just checked), in file order */
-export function runExamples(dir: string, engine: EngineTools): ExampleRun[] {
-  return findScenarioFiles(dir).map((path) => runExample(path, { opened: { engine, diagnostics: [] } }));
+/**
+ * every scenario under `dir`, run on `engine` (the game as just checked), in file order; with
+ * `frames`, each with its state after the given, after each step and at the end (copies: the play
+ * data of the site's worked examples)
+ */
+export function runExamples(dir: string, engine: EngineTools, opts: { frames?: boolean } = {}): ExampleRun[] {
+  return findScenarioFiles(dir).map((path) => {
+    if (!opts.frames) return runExample(path, { opened: { engine, diagnostics: [] } });
+    const frames: ScenarioFrame[] = [];
+    const run = runExample(path, { opened: { engine, diagnostics: [] }, onFrame: (f) => frames.push({ ...f, state: JSON.parse(JSON.stringify(f.state)) as unknown }) });
+    return { ...run, frames };
+  });
 }

@@ -2,7 +2,8 @@
 import { ui, type Lang } from './i18n.ts';
 import type { DocNode } from './model.ts';
 import { shortText } from './short-text.ts';
-import { esc, relLink } from './markdown.ts';
+import { attr, esc } from './escape.ts';
+import { relLink } from './markdown.ts';
 import type { GameDoc } from './model.ts';
 import { gamePage } from './paths.ts';
 import { Reader, type ReadingLine } from './readings/reader.ts';
@@ -25,14 +26,14 @@ export function nodeHref(ctx: PageCtx, anchor: string): string | undefined {
   return relLink(ctx.page, gamePage(ctx.lang, ctx.game.id, n.page), n.anchor);
 }
 
-/** `<a href=…><code>id</code></a>` for a rule of this game; plain code when it has no page */
+/** a link to a rule of this game showing its title (its id on hover); the id as code when it has no node */
 export function ruleLink(ctx: PageCtx, id: string): string {
   const href = nodeHref(ctx, id);
   const node = ctx.game.byAnchor.get(id);
   // the rule as readers know it, by its title; its id (the link's target) on hover
   if (!node) return `<code>${esc(id)}</code>`;
   const title = `<span class="rule-link-title">${esc(nodeTitle(node, ctx.lang))}</span>`;
-  return href ? `<a class="rule-link" href="${esc(href)}" title="${esc(id)}">${title}</a>` : title;
+  return href ? `<a class="rule-link" href="${esc(href)}" title="${attr(id)}">${title}</a>` : title;
 }
 
 /**

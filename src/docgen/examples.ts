@@ -4,7 +4,7 @@
  * example holds when it does not.
  */
 import { relative, resolve, sep } from 'node:path';
-import { runExamples, type ScenarioOutcome, type Scenario } from '../conformance/index.ts';
+import { runExamples, type ScenarioOutcome, type Scenario, type ScenarioFrame } from '../conformance/index.ts';
 import type { EngineTools } from '../interpreter/api.ts';
 import { formatDiagnostic } from '../loader/diagnostics.ts';
 
@@ -15,6 +15,9 @@ export interface Example {
   passed: boolean;
   /** what went wrong, when it did not pass (file:line:col lines) */
   problems: string[];
+  /** its state after the given, after each step and at the end, with the expectations there (the
+   *  play data of the worked examples: the table steps through them) */
+  frames: ScenarioFrame[];
 }
 
 /**
@@ -24,12 +27,12 @@ export interface Example {
  */
 export function gameExamples(dir: string, engine: EngineTools, rulesDir: string): { examples: Example[]; outcomes: ScenarioOutcome[] } {
   const root = resolve(rulesDir, '..');
-  const runs = runExamples(dir, engine);
+  const runs = runExamples(dir, engine, { frames: true });
   const examples: Example[] = [];
   for (const r of runs) {
     if (!r.scenario) continue; // not a scenario at all (schema errors): the page has nothing to show of it
     const errors = r.outcome.diagnostics.filter((d) => d.severity === 'error');
-    examples.push({ file: relative(root, r.path).split(sep).join('/'), scenario: r.scenario, passed: r.outcome.ok, problems: errors.map(formatDiagnostic) });
+    examples.push({ file: relative(root, r.path).split(sep).join('/'), scenario: r.scenario, passed: r.outcome.ok, problems: errors.map(formatDiagnostic), frames: r.frames ?? [] });
   }
   return { examples, outcomes: runs.map((r) => r.outcome) };
 }

@@ -8,7 +8,8 @@ import { nodeHref, nodeTitle, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';
 import { textIn, ui, type Lang } from './i18n.ts';
-import { el, esc, heading } from './markdown.ts';
+import { attr, esc } from './escape.ts';
+import { el, heading } from './markdown.ts';
 import type { DocNode } from './model.ts';
 import { verbatim } from './locales.ts';
 import { lineHref } from './paths.ts';
@@ -66,7 +67,7 @@ export function sourcesBlock(ctx: PageCtx, citations: readonly { ref: string; qu
   const quotes = citations.map((c) => {
     const href = lineHref(ctx.page, ctx.lang, c.ref.slice(0, 3), quoteStart(c.ref, c.quote));
     // the quote exactly as the seed prints it, in the seed's own script, on every locale's page
-    const quote = `<span class="rule-quote-text verbatim" lang="${esc(seedLanguage(c.ref.slice(0, 3)))}">${esc(c.quote)}</span>`;
+    const quote = `<span class="rule-quote-text verbatim" lang="${attr(seedLanguage(c.ref.slice(0, 3)))}">${esc(c.quote)}</span>`;
     return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> ${verbatim(quote)}</blockquote>`;
   });
   return `<div class="rule-sources"><div class="rule-label">${esc(ui('source', ctx.lang))}</div>${quotes.join('')}</div>`;

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
+import { buildPlayEngine } from '../web/bundle.ts';
 import { validatePaths } from '../games.ts';
 import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
@@ -22,7 +23,7 @@ import type { ScenarioOutcome } from '../conformance/report.ts';
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
 /** what produces the pages: src/docgen's generateSite (tests may pass another) */
-export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations }) => { ok: boolean; diagnostics: Diagnostic[]; examples?: ScenarioOutcome[] };
+export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[]; examples?: ScenarioOutcome[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -148,7 +149,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
     let genOk: boolean;
     let examples: ScenarioOutcome[] | undefined;
     try {
-      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}) });
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), playEngine: buildPlayEngine() });
       genDiagnostics = r.diagnostics;
       examples = r.examples;
       genOk = r.ok && !hasErrors(r.diagnostics);

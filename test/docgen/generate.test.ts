@@ -140,7 +140,10 @@ describe('rules docs', () => {
     expect(r.stdout).toMatch(/\/games\/cash-n-guns\/flow\.md\n/);
     expect(r.stdout).toMatch(/\/zh-hans\/sources\/003\.md\n/);
     expect(r.stdout).toMatch(/\/zh-hant\/sources\/003\.md\n/);
-    expect(r.stdout).toMatch(/wrote 38 files to .* for 1 game and 1 source text in English and Chinese \(Simplified and Traditional\); coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
+    // the play pages' engine and the game's play data
+    expect(r.stdout).toMatch(/\/public\/play\/engine\.js\n/);
+    expect(r.stdout).toMatch(/\/public\/play\/cash-n-guns\.json\n/);
+    expect(r.stdout).toMatch(/wrote 43 files to .* for 1 game and 1 source text in English and Chinese \(Simplified and Traditional\); coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
     expect(existsSync(join(out, 'zh-hant/games/cash-n-guns/index.md'))).toBe(true);
   });
 

@@ -6,7 +6,8 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { simulate } from '../../src/cli/simulate.ts';
+import { simulate } from '../../src/simulate/run.ts';
+import { headingText } from '../../src/docgen/escape.ts';
 import { generateSite } from '../../src/docgen/index.ts';
 import { prepareSimulations, simGamesParam, SIM_GAMES } from '../../src/docgen/simulations/prepare.ts';
 import { simSettings } from '../../src/docgen/simulations/settings.ts';
@@ -26,6 +27,11 @@ describe('Simulations pages', () => {
     ]);
     expect(settings[3]!.options).toEqual({ powers: true, undercover: false, tokenSupply: 'limited', copDeadline: 'game' });
     expect(settings[3]!.changed).toEqual({ id: 'powers', value: true });
+  });
+
+  it('gives settings whose values read alike in an address (Chinese words, markup) keys of their own', () => {
+    const engine = { minPlayers: 3, maxPlayers: 3, options: [{ id: 'mode', type: 'string', default: 'a', values: ['a', '甲', '乙', '<b>'] }] } as unknown as Parameters<typeof simSettings>[0];
+    expect(simSettings(engine).map((s) => s.key)).toEqual(['players-3', 'players-3-mode', 'players-3-mode-2', 'players-3-mode-b']);
   });
 
   it('shows the games of `rules simulate` with that seed; caches them; simulates a changed game again', async () => {
@@ -77,8 +83,8 @@ describe('Simulations pages', () => {
     expect(r.ok).toBe(true);
     const en = readFileSync(join(out, 'games/cash-n-guns/simulations.md'), 'utf8');
     const zh = readFileSync(join(out, 'zh-hant/games/cash-n-guns/simulations.md'), 'utf8');
-    expect(en).toMatch(/^# Cash'n Guns: Simulations \{#Top\}$/m);
-    expect(zh).toMatch(/^# 明搶你錢：模擬 \{#Top\}$/m);
+    expect(en).toContain(`\n# ${headingText("Cash'n Guns: Simulations")} {#Top}\n`);
+    expect(zh).toContain(`\n# ${headingText('明搶你錢：模擬')} {#Top}\n`);
     for (const md of [en, zh]) {
       expect(md.match(/<figure class="sim-chart"/g)).toHaveLength(6 * 4); // 7 settings, one the same games as another
       expect(md).toContain('npx rules simulate cash-n-guns --players 6 --games 12 --seed 1 --option powers=true');

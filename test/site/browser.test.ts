@@ -25,15 +25,14 @@
  *   and are fetched when the page is entered by client-side navigation.
  * Screenshots go to test-artifacts/site/. A missing Chromium fails the test, it is not skipped.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
-import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
+import { ARTIFACTS, ROOT, RULES_DIR, launchChromium, pagesUnder as pagesUnderSite, runTs, tempSite } from './helpers.ts';
 import { chartProblems, simulationCharts } from './simulations-check.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
@@ -65,7 +64,7 @@ const ZH_QUERIES: { term: string; game: string; shown?: string }[] = [
 let site: ReturnType<typeof tempSite>;
 let server: StaticServer;
 let context: BrowserContext;
-let profileDir: string;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let generated: Generated;
 let buildMs = 0;
 
@@ -101,14 +100,7 @@ function ruleIds(game: string): Set<string> {
 }
 
 /** the site URL of every generated page under `dir` (relative to the site folder) */
-function pagesUnder(dir: string): string[] {
-  const abs = join(site.siteDir, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => '/' + relative(site.siteDir, join(abs, f)).replace(/\\/g, '/').replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, ''))
-    .sort();
-}
+const pagesUnder = (dir: string): string[] => pagesUnderSite(site.siteDir, dir);
 
 interface Problems {
   console: string[];
@@ -169,7 +161,6 @@ async function newPage(): Promise<Page> {
 
 describe('the rules site in Chromium', () => {
   beforeAll(async () => {
-    const executablePath = requireChromium();
     site = tempSite('browser');
     const dist = join(site.dir, 'dist');
     const t0 = performance.now();
@@ -181,29 +172,13 @@ describe('the rules site in Chromium', () => {
     generated = JSON.parse(readFileSync(join(site.siteDir, '.vitepress/generated/sidebar.json'), 'utf8')) as Generated;
     server = await startStaticServer({ root: dist });
     mkdirSync(SHOTS, { recursive: true });
-    profileDir = mkdtempSync(join(tmpdir(), 'rules-site-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 1280, height: 800 },
-      locale: 'zh-TW',
-    });
+    chrome = await launchChromium();
+    context = chrome.context;
   }, 300_000);
 
   afterAll(async () => {
-    await context?.close();
+    await chrome?.close();
     await server?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     site?.cleanup();
   });
 

@@ -63,7 +63,8 @@ async function open(url: string, width = 1280): Promise<Page> {
 function pagesOf(locale: string, game: string): string[] {
   const dir = join(site.siteDir, dirOf(locale).slice(1), 'games', game);
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.md') && f !== 'files.md')
+    // (the play page is drawn by the table's own script: test/site/ of issue 35)
+    .filter((f) => f.endsWith('.md') && f !== 'files.md' && f !== 'play.md')
     .map((f) => `${dirOf(locale)}/games/${game}/${f === 'index.md' ? '' : f.replace(/\.md$/, '')}`)
     .sort();
 }

@@ -8,7 +8,7 @@ import type { Lang } from '../i18n.ts';
 import { overviewDiagram, ruleDiagram, type DiagramLinks, type Drawable } from '../mermaid.ts';
 import type { DocNode } from '../model.ts';
 import { nodeTitle } from '../rule-block.ts';
-import { esc } from '../markdown.ts';
+import { attr, esc } from '../escape.ts';
 import { page, pageTitle, para, section, ui } from './frame.ts';
 import { sectionOf } from './sections.ts';
 
@@ -38,7 +38,7 @@ export function chartOutline(source: string): string {
   const items = [...source.matchAll(/^\s*(n\d+)(?:\[\[|\[\/|\(\[|\{\{|\[|\{|>)"([^"]*)"/gm)].map((m) => {
     const label = esc(unlabel(m[2]!));
     const href = links.get(m[1]!);
-    return `<li>${href ? `<a href="${esc(href)}">${label}</a>` : label}</li>`;
+    return `<li>${href ? `<a href="${attr(href)}">${label}</a>` : label}</li>`;
   });
   return `<ol class="chart-outline" v-pre>${items.join('')}</ol>`;
 }

@@ -4,7 +4,7 @@
  * src/docgen/simulations/) and small tables.
  */
 import { nodeHref, type PageCtx } from '../context.ts';
-import { esc } from '../markdown.ts';
+import { codeBlock, esc, shellWord } from '../escape.ts';
 import type { Lang } from '../i18n.ts';
 import type { GameSimulations, SettingResult } from '../simulations/prepare.ts';
 import type { Spread } from '../../stats/describe.ts';
@@ -68,9 +68,10 @@ function title(r: SettingResult, lang: Lang): string {
   return s.changed ? T[lang].withOption(s.players, s.changed.id, String(s.changed.value)) : T[lang].players(s.players);
 }
 
+/** the command that plays the same games, each word quoted as the shell needs (an option's value is any string) */
 function command(game: string, sims: GameSimulations, r: SettingResult): string {
-  const opt = r.setting.changed ? ` --option ${r.setting.changed.id}=${String(r.setting.changed.value)}` : '';
-  return `npx rules simulate ${game} --players ${r.setting.players} --games ${sims.games} --seed ${sims.seed}${opt}`;
+  const opt = r.setting.changed ? ` --option ${shellWord(`${r.setting.changed.id}=${String(r.setting.changed.value)}`)}` : '';
+  return `npx rules simulate ${shellWord(game)} --players ${r.setting.players} --games ${sims.games} --seed ${sims.seed}${opt}`;
 }
 
 function seatTable(r: SettingResult, lang: Lang): string {
@@ -112,7 +113,7 @@ function settingBlocks(ctx: PageCtx, sims: GameSimulations, r: SettingResult): s
     const text = opt ? esc(opt.text[lang]) : '';
     out.push(`<p v-pre>${esc(t.optionNote)} ${href ? `<a href="${esc(href)}"><code>${esc(r.setting.changed.id)}</code></a>` : `<code>${esc(r.setting.changed.id)}</code>`} = <code>${esc(String(r.setting.changed.value))}</code>${text ? ` — ${text}` : ''}</p>`);
   }
-  out.push(`${t.reproduce}\n\n\`\`\`sh\n${command(game.id, sims, r)}\n\`\`\``);
+  out.push(`${t.reproduce}\n\n${codeBlock('sh', command(game.id, sims, r))}`);
   if (r.error !== undefined || !r.summary || !r.charts) {
     out.push(para(`${t.failed} ${r.error ?? ''}`, 'sim-error'));
     return out;

@@ -14,7 +14,7 @@ import type { Json } from '../../interpreter/api.ts';
 import { hasErrors } from '../../loader/diagnostics.ts';
 import { findGameDirs } from '../../loader/load-folder.ts';
 import type { Text } from '../../loader/types.generated.ts';
-import { simulate, type SimulationSummary } from '../../cli/simulate.ts';
+import { simulate, type SimulationSummary } from '../../simulate/run.ts';
 import { LANGS, type Lang } from '../i18n.ts';
 import { DEFAULT_CACHE_DIR, readCached, simulationKey, writeCached } from './cache.ts';
 import { endsChart, lengthChart, renderSvg, scoresChart, winRateChart, type ChartData, type ChartWords } from './charts.ts';
