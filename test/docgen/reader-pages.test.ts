@@ -119,8 +119,8 @@ function readerText(md: string): string {
     .replace(/<var[^>]*>[\s\S]*?<\/var>/g, ' ')
     .replace(/```(?!mermaid)[\s\S]*?```/g, ' ')
     // a chart shows the labels of its boxes and arrows (not its links' targets)
-    .replace(/```mermaid\n([\s\S]*?)```/g, (_m, chart: string) => [...chart.matchAll(/[[({|]"([^"]*)"[\])}|]/g)].map((x) => x[1]).join(' '))
-    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/```mermaid\n([\s\S]*?)```/g, (_m, chart: string) => [...chart.matchAll(/[[({|>/]"([^"]*)"\/?[\])}|]/g)].map((x) => x[1]).join(' '))
+    // (a text's backticks are shown as written, inside the pages' HTML blocks: not code)
     .replace(/<[^>]*>/g, ' ')
     .replace(/\{#[^}]*\}/g, ' ')
     .replace(/&[a-z]+;|&#\d+;/g, ' ');

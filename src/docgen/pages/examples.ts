@@ -12,6 +12,7 @@ import { heading } from '../markdown.ts';
 import { givenWords, seatShown } from '../given-words.ts';
 import { assumptionBox, definedIn, sourcesBlock } from '../rule-block.ts';
 import { shortText } from '../short-text.ts';
+import { declLabel } from '../../model/labels.ts';
 import type { Step } from '../../conformance/index.ts';
 import { page, pageTitle, para } from './frame.ts';
 
@@ -53,7 +54,12 @@ function exampleBlock(ctx: PageCtx, ex: Example): string {
   const status = ex.passed
     ? `<span class="VPBadge tip example-status" data-passed="true">✓ ${esc(ui('exampleHolds', lang))}</span>`
     : `<span class="VPBadge danger example-status" data-passed="false">✗ ${esc(ui('exampleFails', lang))}</span>`;
-  const options = Object.entries(sc.options ?? {}).map(([k, v]) => `${k} = ${typeof v === 'string' ? v : json(v)}`);
+  // each option by its name for readers (its id is the spec's)
+  const optionName = (id: string): string => {
+    const o = (ctx.game.spec.options ?? []).find((d) => d.id === id);
+    return o ? declLabel(o, lang) : id;
+  };
+  const options = Object.entries(sc.options ?? {}).map(([k, v]) => `${optionName(k)} = ${typeof v === 'string' ? v : json(v)}`);
   const setupBits = [
     `${sc.players} ${ui('examplePlayers', lang)}`,
     ...(options.length ? [`${ui('exampleOptions', lang)}: ${options.join(', ')}`] : []),

@@ -194,7 +194,9 @@ export class Reader implements Read {
       case 'Name': {
         const kind: NameKind = this.isLocal(n.name) ? 'local' : SPECIAL_NAMES.has(n.name) ? (n.name as NameKind) : 'global';
         // a declared name (a var, a zone, a set of places) as the reader knows it, never its id
-        const shown = kind === 'global' ? this.labelOf(n.name, 'name') : n.name;
+        // (a name the spec declares nothing for is a plain word: `to: rob`, an answer's value)
+        const label = kind === 'global' ? this.labelOf(n.name, 'name') : n.name;
+        const shown = kind === 'global' && label === n.name ? this.wordLabel(n.name) : label;
         const text = this.template('Name')(shown, kind);
         return { text: text !== shown ? text : kind === 'local' ? this.localFn(text) : this.nameFn(text), prec: ATOM };
       }
