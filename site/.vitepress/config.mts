@@ -24,7 +24,10 @@ import { fuzzy, tokenize } from './search-tokenize.ts';
  * file; dev does not) keeps them enumerable: its own search index spreads these options.
  */
 function keptFromPage<T extends object>(fields: T, functions: Record<string, (...args: never[]) => unknown>): T {
-  const built = process.env.NODE_ENV === 'production';
+  // hidden only where the built site's index comes from search-index.mjs (docs:build): a plain
+  // `vitepress build` indexes the pages itself and needs them (it spreads these options)
+  const prebuiltIndex = (process.env.RULES_SITE_SEARCH_INDEX ?? '') !== '';
+  const built = process.env.NODE_ENV === 'production' && prebuiltIndex;
   for (const [key, value] of Object.entries(functions)) Object.defineProperty(fields, key, { value, enumerable: !built, writable: true, configurable: true });
   return fields;
 }

@@ -1,7 +1,7 @@
 /**
  * `rules play <game>`: play in the terminal. Human seats see only engine.view(state, seat) and
- * pick from engine.legalActions(state, seat); random seats answer by themselves with the same
- * agents and decision order as a playout (so `--seats random,…` with seed S is the same game
+ * pick from engine.legalActions(state, seat); agent seats (random, search) answer by themselves
+ * with the same agents and decision order as a playout (so `--seats random,…` with seed S is the same game
  * as simulate's game with config seed S). With a human at the table the seed is shown only after
  * the game, and the random seats draw from a secret seed of their own.
  */
@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Action, Engine, GameConfig, GameResult } from '../interpreter/api.ts';
-import { agentSeedFor, randomSeatAgents } from '../agents/random-agent.ts';
+import { agentSeedFor } from '../agents/random-agent.ts';
+import { AgentNameError, namedSeatAgents, parseAgentName } from '../agents/named.ts';
 import { chanceAction, DEFAULT_MAX_STEPS, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
 import { collect, effectiveOptions, loadGame, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
@@ -24,23 +25,35 @@ import { inScriptContext } from './script-io.ts';
 import { SCRIPTS, type Script } from '../chinese-script.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
 
-export type SeatKind = 'human' | 'random';
-export const SEAT_KINDS: readonly SeatKind[] = ['human', 'random'];
+/** `human`, or an agent by name: `random`, `search`, `search:N`, `search:2s` (src/agents/named.ts) */
+export type SeatKind = string;
+export const SEAT_KINDS: readonly string[] = ['human', 'random', 'search', 'search:N', 'search:2s'];
 
 export { collect };
 
+/** a seat's kind, written the one way; greedy looks at the true state, so it is no player for a table */
+function seatKind(raw: string): SeatKind {
+  if (raw === 'human') return raw;
+  let name: string;
+  try {
+    const agent = parseAgentName(raw);
+    if (agent.kind === 'greedy') throw new AgentNameError('greedy reads what its seat may not see: it measures, it does not play at a table');
+    name = agent.name;
+  } catch (e) {
+    if (!(e instanceof AgentNameError)) throw e;
+    if (!/^(search|greedy)\b/.test(raw)) throw new UsageError(`unknown seat kind '${raw}' in --seats; kinds: ${SEAT_KINDS.join(', ')}`);
+    throw new UsageError(`seat kind '${raw}' in --seats: ${e.message}`);
+  }
+  return name;
+}
+
 export function parseSeats(raw: string | undefined, players: number | undefined): SeatKind[] | undefined {
   if (raw === undefined) return undefined;
-  const kinds = raw.split(',').map((s) => s.trim().toLowerCase());
-  for (const k of kinds) {
-    if (!(SEAT_KINDS as readonly string[]).includes(k)) {
-      throw new UsageError(`unknown seat kind '${k}' in --seats; kinds: ${SEAT_KINDS.join(', ')}`);
-    }
-  }
+  const kinds = raw.split(',').map((s) => seatKind(s.trim().toLowerCase()));
   if (players !== undefined && kinds.length !== players) {
     throw new UsageError(`--seats lists ${kinds.length} seats but --players is ${players}`);
   }
-  return kinds as SeatKind[];
+  return kinds;
 }
 
 /** --lang: en, or Chinese in one script (zh-Hans, zh-Hant) or as the specs write it (zh) */
@@ -113,7 +126,8 @@ export async function playGame(
   // with a human at the table the random seats' choices must not follow from anything a seat
   // can see or type (the game seed); with random seats only, it is simulate's seeded game
   const agentSeed = spectator ? agentSeedFor(seed) : (ctx.secretSeed ?? cryptoSeed)();
-  const agents = randomSeatAgents(agentSeed, players);
+  // a human seat's agent is never asked (all random: randomSeatAgents's agents)
+  const agents = namedSeatAgents(seats.map((k) => (k === 'human' ? 'random' : k)), agentSeed);
   const clear = (): void => ctx.io.out(ctx.io.outIsTTY ? CLEAR : '\n' + '─'.repeat(40) + '\n');
   // the terminal's width, asked at each screen (a window may be resized during a game)
   const width = (): number => Math.max(40, ctx.io.columns?.() ?? WIDTH);

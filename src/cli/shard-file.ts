@@ -17,7 +17,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { notFileKind } from '../file-io.ts';
-import { AGENT_KINDS, isAgentKind } from '../agents/named.ts';
+import { AGENT_KINDS, isAgentName } from '../agents/named.ts';
 import { DEFAULT_MAX_STEPS } from '../agents/playout.ts';
 import { MAX_SIMULATED_GAMES } from '../limits.ts';
 import { quoted, quotedJson } from '../quote.ts';
@@ -106,7 +106,7 @@ function checkHead(file: string, j: unknown): ShardHead {
   const option = Object.entries(run['options']).find(([, v]) => !isJsonScalar(v));
   if (option) fail(file, 1, `option ${quoted(option[0])} is ${quotedJson(option[1])}: an option's value is a number, a string or true/false`);
   const agents = run['agents'];
-  if (agents !== undefined && (!Array.isArray(agents) || agents.length !== run['players'] || !agents.every((a) => typeof a === 'string' && isAgentKind(a)))) {
+  if (agents !== undefined && (!Array.isArray(agents) || agents.length !== run['players'] || !agents.every((a) => typeof a === 'string' && isAgentName(a)))) {
     fail(file, 1, `agents ${quotedJson(agents)}: one agent (${AGENT_KINDS.join(', ')}) per seat of the run's ${run['players']} players`);
   }
   return { file, place, run: run as unknown as RunHeader };

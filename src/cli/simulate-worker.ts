@@ -6,27 +6,38 @@
  * game from its rules folder once and keeps it. Errors come back as data, so the main thread
  * reports them as a one-thread run would.
  */
+import { join } from 'node:path';
 import { openGame } from '../games.ts';
 import type { Engine } from '../interpreter/api.ts';
 import { SummaryTally, type TallyJson } from '../stats/summary.ts';
 import { playGames, type RunHeader, type RunSettings } from '../simulate/run.ts';
 import { startWorkers, type ChunkJob, type Played, type Workers } from '../simulate/pool.ts';
+import { compileWithOverrides, type Override } from '../simulate/setting.ts';
+import type { SimulatedGame } from '../stats/summary.ts';
 import { gameSeparator, gameText, type OutputForm } from './simulate-output.ts';
 
 /** what a run's chunks are made of: its settings, and the output form and header their games'
  *  texts are made in (where they are played) */
 export interface ChunkRun {
   run: RunSettings;
-  form: OutputForm;
+  /** an output form of `rules simulate`, or `records`: each game's record with its decisions, a
+   *  line of JSON each (`rules compare` reads them back) */
+  form: OutputForm | 'records';
   head: RunHeader;
   /** the games each thread plays in the whole run, about: a hint for the engine (expectGames) */
   perThread?: number;
 }
 
-/** where a worker thread finds the game */
+/** where a worker thread finds the game, and the data it changes (src/simulate/setting.ts) */
 export interface GamePlace {
   rulesDir: string;
   gameId: string;
+  overrides?: Override[];
+}
+
+/** a game's line of the `records` form */
+export interface RecordLine extends SimulatedGame {
+  steps: number;
 }
 
 export interface ChunkTask extends ChunkRun, GamePlace {
@@ -44,25 +55,32 @@ export type ChunkResult = PlayedChunk | { error: { message: string; at?: { file:
 
 /** play a chunk here (a worker thread's task, and the main thread's own chunks) */
 export function playChunkWith(engine: Engine, task: ChunkRun & { from: number; to: number }): PlayedChunk {
-  const text = gameText(task.form, task.head);
+  const form = task.form;
+  const text = form === 'records' ? undefined : gameText(form, task.head);
   const parts: string[] = [];
   const tally = new SummaryTally(task.run.players);
   playGames(engine, task.run, task.from, task.to, (_i, g, steps) => {
-    parts.push(text(g));
+    parts.push(text === undefined ? `${JSON.stringify({ ...g, steps } satisfies RecordLine)}\n` : text(g));
     tally.add(g, steps);
   }, task.perThread);
-  return { text: parts.join(gameSeparator(task.form)), tally: tally.toJSON() };
+  return { text: parts.join(form === 'records' ? '' : gameSeparator(form)), tally: tally.toJSON() };
 }
 
 /** the games this worker has opened: a run's files do not change under it, and hashing the
  *  folder again for every chunk (openGame's check that they did) cost more than the chunk's play */
 const opened = new Map<string, ReturnType<typeof openGame>>();
 
+/** the game of a task: from its folder, with its data changed if it changes any */
+function openWith(where: GamePlace): ReturnType<typeof openGame> {
+  if (where.overrides === undefined || where.overrides.length === 0) return openGame(where.rulesDir, where.gameId);
+  return { engine: compileWithOverrides(join(where.rulesDir, where.gameId), where.overrides), diagnostics: [] };
+}
+
 export function playChunk(task: ChunkTask): ChunkResult {
   try {
-    const key = `${task.rulesDir}\0${task.gameId}`;
+    const key = `${task.rulesDir}\0${task.gameId}\0${JSON.stringify(task.overrides ?? [])}`;
     let game = opened.get(key);
-    if (game === undefined) opened.set(key, (game = openGame(task.rulesDir, task.gameId)));
+    if (game === undefined) opened.set(key, (game = openWith(task)));
     const { engine, diagnostics } = game;
     if (engine === undefined) {
       const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -6,7 +6,7 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { stringify } from 'csv-stringify/sync';
-import { AGENT_KINDS, isAgentKind, type AgentKind } from '../agents/named.ts';
+import { AgentNameError, parseAgentList, type AgentName } from '../agents/named.ts';
 import { DEFAULT_GAMES, DEFAULT_SEED, playGames, runHeader, runSettings, type RunHeader, type SimulationReport } from '../simulate/run.ts';
 import { playOnThreads, type Workers } from '../simulate/pool.ts';
 import { loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
@@ -129,17 +129,15 @@ export function csvRow(head: RunHeader, g: SimulatedGame): string {
   return stringify([row], { record_delimiter: '\n' });
 }
 
-/** `--agents greedy` (every seat) or `--agents greedy,random,random` (one per seat) */
-export function parseAgents(raw: string | undefined, players: number): AgentKind[] | undefined {
+/** `--agents greedy` (every seat) or `--agents search:512,random,random` (one per seat) */
+export function parseAgents(raw: string | undefined, players: number): AgentName[] | undefined {
   if (raw === undefined) return undefined;
-  const kinds = raw.split(',').map((k) => k.trim());
-  const bad = kinds.find((k) => !isAgentKind(k));
-  if (bad !== undefined) throw new UsageError(`--agents: unknown agent '${bad}'; known agents: ${AGENT_KINDS.join(', ')}`);
-  if (kinds.length === 1) return new Array<AgentKind>(players).fill(kinds[0] as AgentKind);
-  if (kinds.length !== players) {
-    throw new UsageError(`--agents: give one agent for every seat or one per seat (${players}), got ${kinds.length}`);
+  try {
+    return parseAgentList(raw, players);
+  } catch (e) {
+    if (e instanceof AgentNameError) throw new UsageError(`--agents: ${e.message}`);
+    throw e;
   }
-  return kinds as AgentKind[];
 }
 
 export interface SimulateCliOptions {

@@ -13,7 +13,7 @@
  *   after a hand-over (`handOver`), so a screen never shows one seat's secrets to the next.
  */
 import type { Action, Engine, GameConfig, Json, SeatView } from '../interpreter/api.ts';
-import { AGENT_KINDS, isAgentKind, makeAgent, type AgentKind } from '../agents/named.ts';
+import { AGENT_KINDS, isAgentName, makeAgent, type AgentName } from '../agents/named.ts';
 import { RandomAgent, seatAgentSeed, type Agent } from '../agents/random-agent.ts';
 import { chanceAction, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
 import { makeReplayLog, parseReplayLog, stableStringify, type ReplayLog } from '../replay-log.ts';
@@ -22,12 +22,13 @@ import { optionLabels } from './options.ts';
 import { seatScreen, type SeatScreen } from './screen.ts';
 import type { Lang } from './words.ts';
 
-export type SeatKind = 'human' | AgentKind;
+/** a human, or an agent by name (`random`, `search:64`: src/agents/named.ts) */
+export type SeatKind = 'human' | AgentName;
 
 /** every kind a seat can be: a human, or any agent the engine has */
 export const SEAT_KINDS: readonly SeatKind[] = ['human', ...AGENT_KINDS];
 
-export const isSeatKind = (x: string): x is SeatKind => x === 'human' || isAgentKind(x);
+export const isSeatKind = (x: string): x is SeatKind => x === 'human' || isAgentName(x);
 
 export interface TableSetup {
   players: number;

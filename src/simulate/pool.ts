@@ -97,7 +97,8 @@ export function startWorkers(spec: WorkerSpec, workerThreads: number): Workers {
 
 /**
  * Play games [from, to) on `threads` threads: this one and the worker threads `workers` started
- * (destroyed here at the end); `onChunk` gets each chunk in run order.
+ * (destroyed here at the end, unless `keep`: then the caller destroys them after its last run);
+ * `onChunk` gets each chunk in run order.
  */
 export async function playOnThreads<R>(
   job: ChunkJob<R>,
@@ -107,7 +108,7 @@ export async function playOnThreads<R>(
   /** each chunk of games [from, to), in run order */
   onChunk: (chunk: R, from: number, to: number) => void,
   /** mainPlays false: every chunk goes through the worker threads (tests check that path) */
-  opts: { mainPlays?: boolean; workers: Workers },
+  opts: { mainPlays?: boolean; workers: Workers; keep?: boolean },
 ): Promise<{ byWorkers: number }> {
   const mainPlays = opts.mainPlays !== false;
   const workerThreads = threads - 1;
@@ -203,6 +204,6 @@ export async function playOnThreads<R>(
   } finally {
     // chunks still out when a game failed are not waited for
     for (const p of waiting.values()) p.catch(() => {});
-    await pool.destroy();
+    if (!opts.keep) await pool.destroy();
   }
 }

@@ -12,7 +12,7 @@
 import type { Engine, GameResult, Json } from '../interpreter/api.ts';
 import { agentSeedFor, deriveSeed } from '../agents/random-agent.ts';
 import { playout } from '../agents/playout.ts';
-import { namedSeatAgents, type AgentKind } from '../agents/named.ts';
+import { namedSeatAgents, type AgentName } from '../agents/named.ts';
 import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
 
 export type { SimulatedGame, SimulationSummary } from '../stats/summary.ts';
@@ -33,7 +33,7 @@ export interface RunHeader {
   /** every declared option with the value used */
   options: Record<string, Json>;
   /** the agent of each seat; present only when agents were given (all random otherwise) */
-  agents?: AgentKind[];
+  agents?: AgentName[];
 }
 
 export interface SimulationReport extends RunHeader {
@@ -46,8 +46,19 @@ export interface RunSettings {
   players: number;
   seed: number;
   options: Record<string, Json>;
-  agents?: AgentKind[];
+  /** the agent of each seat; with `rotate`, a lineup the seats take in turn (lineupOf) */
+  agents?: AgentName[];
+  /** game i's seat s plays agents[(s + i) mod agents.length]: every agent sits in every seat in
+   *  turn (a study of agents against each other; `rules simulate` does not rotate) */
+  rotate?: boolean;
   maxSteps?: number;
+}
+
+/** the agent of each seat in game `index` of a run (undefined: all random) */
+export function lineupOf(run: RunSettings, index: number): AgentName[] | undefined {
+  const agents = run.agents;
+  if (agents === undefined || !run.rotate) return agents;
+  return Array.from({ length: run.players }, (_, s) => agents[(s + index) % agents.length]!);
 }
 
 export interface SimulateParams {
@@ -58,7 +69,7 @@ export interface SimulateParams {
   options?: Record<string, Json>;
   maxSteps?: number;
   /** the agent of each seat (default: all random) */
-  agents?: AgentKind[];
+  agents?: AgentName[];
   /** called after each game */
   onGame?: (done: number) => void;
 }
@@ -103,7 +114,7 @@ export function playGames(
       // no log: the simulation reads only the results
       played = playout(engine, { players: run.players, seed, options: run.options, log: false }, agentSeedFor(seed), {
         record: false,
-        ...(run.agents !== undefined ? { agents: namedSeatAgents(run.agents, agentSeedFor(seed)).seats } : {}),
+        ...(run.agents !== undefined ? { agents: namedSeatAgents(lineupOf(run, i)!, agentSeedFor(seed)).seats } : {}),
         ...(run.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
       });
     } catch (e) {

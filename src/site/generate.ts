@@ -110,6 +110,9 @@ export interface GenerateOptions {
   generator?: GenerateSite;
   /** run (or read from the cache) each game's simulations for its Simulations page (default true) */
   simulations?: boolean;
+  /** with them, the search agent's studies (minutes of CPU for a changed game: the dev server,
+   *  which regenerates on every save, leaves them to `npm run docs:build`; default true) */
+  searchStudies?: boolean;
 }
 
 /** Validate rulesDir; when there are no errors, regenerate the pages into siteDir. */
@@ -136,7 +139,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   let simulateMs = 0;
   if (o.simulations !== false) {
     try {
-      simulations = await prepareSimulations(resolve(o.rulesDir));
+      simulations = await prepareSimulations(resolve(o.rulesDir), o.searchStudies === false ? { searchGames: 0 } : {});
     } catch (e) {
       const message = `the simulations of the Simulations pages failed: ${(e as Error).message}`;
       return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };

@@ -33,7 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { ARTIFACTS, ROOT, RULES_DIR, launchChromium, pagesUnder as pagesUnderSite, runTs, tempSite } from './helpers.ts';
-import { chartProblems, simulationCharts } from './simulations-check.ts';
+import { chartProblems, searchProblems, searchStudies, simulationCharts } from './simulations-check.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
 
@@ -492,6 +492,9 @@ describe('the rules site in Chromium', () => {
         const charts = await simulationCharts(page);
         if (charts.length < 4) bad.push(`${url}: ${charts.length} charts`);
         bad.push(...chartProblems(url, charts, locale), ...p.console.map((c) => `${url}: console: ${c}`), ...p.failed.map((f) => `${url}: request: ${f}`));
+        // the search agent's studies beside the random figures: the matrix, the seats, the edge
+        bad.push(...searchProblems(url, await searchStudies(page), locale));
+        await page.locator('table.sim-matrix').screenshot({ path: join(SHOTS, `${locale}-simulations-${g.id}-agents.png`) });
         // the charts need no script: the built HTML holds them already
         const html = await (await fetch(server.url + url)).text();
         if (!/<figure class="sim-chart"[^>]*>.*?<svg [^>]*class="marks"/s.test(html)) bad.push(`${url}: the built HTML has no chart SVG`);

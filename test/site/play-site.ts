@@ -40,7 +40,12 @@ export async function buildPlaySite(tag: string, before?: (siteDir: string) => v
   }
   before?.(site.siteDir);
   const dist = join(site.dir, 'dist');
-  const build = runTs('src/site/vitepress-build.mjs', [site.siteDir, '--out-dir', dist]);
+  // built as docs:build builds (src/site/build.ts): the search index apart, so the page's site data
+  // holds no functions (site/.vitepress/config.mts) and the page loads under a CSP without 'unsafe-eval'
+  const searchDir = join(site.dir, 'search-index');
+  const indexed = runTs('src/site/search-index.mjs', [site.siteDir, searchDir]);
+  if ((await indexed.exited) !== 0) throw new Error(`search-index.mjs failed:\n${indexed.output()}`);
+  const build = runTs('src/site/vitepress-build.mjs', [site.siteDir, '--out-dir', dist], { RULES_SITE_SEARCH_INDEX: searchDir });
   const code = await build.exited;
   if (code !== 0) throw new Error(`vitepress build failed (${code}):\n${build.stdout()}\n${build.stderr()}`);
   return { site, dist, games, full };
