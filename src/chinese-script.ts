@@ -101,3 +101,32 @@ export function outOfScript(text: string, script: Script): string[] {
   }
   return out;
 }
+
+/**
+ * One character at a time, what `inScript` does to a character on its own: for Simplified, every
+ * Traditional character OpenCC writes differently in Simplified; for Traditional, every character
+ * found in no Traditional text. For a page that puts texts together as it runs (the play table:
+ * its words, the spec's texts and the engine's, joined in the browser), where OpenCC's phrase
+ * dictionaries (over a megabyte) are more than the page should load; a character's conversion out
+ * of its phrase is the same as in it but for a few (乾/幹 for 干, which Traditional text keeps as it is).
+ */
+export function scriptChars(script: Script): Record<string, string> {
+  const t = load();
+  const out: Record<string, string> = {};
+  const L = OpenCC.Locale;
+  if (script === 'zh-Hant') {
+    for (const c of [...t.simplifiedOnly].sort()) {
+      const to = t.toHant(c);
+      if (to !== c && [...to].length === 1) out[c] = to;
+    }
+    return out;
+  }
+  const traditional = new Set<string>();
+  charsOf(L.from['tw']!, 0, traditional, true);
+  charsOf(L.to['cn']!, 0, traditional, true);
+  for (const c of [...traditional].sort()) {
+    const to = t.toHans(c);
+    if (to !== c && [...to].length === 1) out[c] = to;
+  }
+  return out;
+}

@@ -17,14 +17,14 @@ import { setupPage } from './pages/setup.ts';
 import { simulationsPage } from './pages/simulations.ts';
 import { examplesData, playData, playPage } from './pages/play.ts';
 import { sourcePageMd } from './pages/source.ts';
-import { filesListingPath, gamePage, homePage, playDataPath, playExamplesPath, sourcePage } from './paths.ts';
+import { filesListingPath, gamePage, homePage, playDataPath, playExamplesPath, playScriptPath, sourcePage } from './paths.ts';
 import { en } from './readings/en.ts';
 import type { Templates } from './readings/templates.ts';
 import { zh } from './readings/zh.ts';
 import { buildSidebar, gamePages } from './sidebar.ts';
 import { isChinesePath, localePath, localize } from './locales.ts';
 import { readerNames, withReaderNames, type ReaderNames } from './reader-names.ts';
-import { SCRIPTS } from '../chinese-script.ts';
+import { scriptChars, SCRIPTS } from '../chinese-script.ts';
 import { buildSiteModel, type SiteModel } from './site-model.ts';
 
 export const DEFAULT_TEMPLATES: Readonly<Record<Lang, Templates>> = { en, zh };
@@ -71,6 +71,7 @@ export function buildSite(games: GameDoc[], templates: Readonly<Record<Lang, Tem
     files.set(playDataPath(game.id), playData(game));
     if (game.examples?.length) files.set(playExamplesPath(game.id), examplesData(game));
   }
+  if (games.length > 0) for (const script of SCRIPTS) files.set(playScriptPath(script), JSON.stringify(scriptChars(script)));
   // the ids a page's text mentions by their names (a game's page: its game's; the others: every game's)
   const names = new Map<string, ReaderNames>();
   const namesFor = (path: string, lang: Lang): ReaderNames => {

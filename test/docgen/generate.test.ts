@@ -143,7 +143,7 @@ describe('rules docs', () => {
     // the play pages' engine and the game's play data
     expect(r.stdout).toMatch(/\/public\/play\/engine\.js\n/);
     expect(r.stdout).toMatch(/\/public\/play\/cash-n-guns\.json\n/);
-    expect(r.stdout).toMatch(/wrote 43 files to .* for 1 game and 1 source text in English and Chinese \(Simplified and Traditional\); coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
+    expect(r.stdout).toMatch(/wrote 45 files to .* for 1 game and 1 source text in English and Chinese \(Simplified and Traditional\); coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
     expect(existsSync(join(out, 'zh-hant/games/cash-n-guns/index.md'))).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 /**
- * A game's play page (/games/<game>/play, /zh/games/<game>/play): a short text on how to play and
+ * A game's play page (/games/<game>/play, /zh-hans/… and /zh-hant/games/<game>/play): a short text on how to play and
  * the table itself (site/.vitepress/theme/PlayTable.vue), which loads the engine and this game's
  * play data — the checked spec and the page each rule is on, for the "why" links.
  */
