@@ -51,7 +51,8 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('--verbose', 'also say, per game, which choices are proven never empty and which rest on the random games')
     .option('--workers <n>', 'check the games on N threads (default: one per two cores; the same output as one)')
     .option('--no-cache', 'check every game again: by default a game whose files, seeds and engine are unchanged since it was last checked is not checked again (node_modules/.cache/rules-validate; RULES_VALIDATE_CACHE=off or another folder)')
-    .action(async (paths: string[], o: { verbose?: boolean; workers?: string; cache?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
+    .option('--no-examples', "do not run the games' worked examples (the scenarios in test/conformance/<game>/): the spec's own checks and the random games only")
+    .action(async (paths: string[], o: { verbose?: boolean; workers?: string; cache?: boolean; examples?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
 
   program
     .command('simulate')

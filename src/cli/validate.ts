@@ -76,10 +76,18 @@ function report(games: ValidatedGame[]): ValidateReport {
   return { diagnostics, errors, warnings: own.length - errors, examples: tallyExamples(examples), games };
 }
 
-export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+/** `examples: false` (--no-examples): the games' worked examples are not run */
+export function runValidate(ctx: CliContext, paths: string[], examples = true): ValidateReport {
   checkPathsExist(paths);
   // each game is loaded, checked and compiled once: the diagnostics, the proofs and the settings played come from that one pass
-  return report(ctx.games.checkGames(paths).map((g) => validatedGame(g, ctx.games.gameExamples)));
+  return report(ctx.games.checkGames(paths).map((g) => validatedGame(g, examples ? ctx.games.gameExamples : undefined)));
+}
+
+function withoutExamples(g: ValidatedGame | undefined, examples: boolean): ValidatedGame | undefined {
+  if (!g || examples || g.examples === undefined) return g;
+  const rest = { ...g };
+  delete rest.examples;
+  return rest;
 }
 
 /**
@@ -89,21 +97,23 @@ export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
  * thread checks them, so the report is the same. A game source that cannot say its folders is
  * checked on one thread, without the cache.
  */
-export async function runValidateOn(ctx: CliContext, paths: string[], threads: number, cache?: ValidateCache): Promise<ValidateReport> {
+export async function runValidateOn(ctx: CliContext, paths: string[], threads: number, cache?: ValidateCache, examples = true): Promise<ValidateReport> {
   checkPathsExist(paths);
   const targets = threads > 1 || cache ? ctx.games.checkTargets?.(paths) : undefined;
-  if (!targets) return runValidate(ctx, paths);
-  const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!, ctx.games.gameExamples);
-  const games = targets.dirs.map((d) => cache?.get(d));
+  if (!targets) return runValidate(ctx, paths, examples);
+  const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!, examples ? ctx.games.gameExamples : undefined);
+  // a kept result holds the examples' outcomes: without the examples, they are left out
+  const games = targets.dirs.map((d) => withoutExamples(cache?.get(d), examples));
   const todo = targets.dirs.filter((_, i) => games[i] === undefined);
   let checked: ValidatedGame[];
   if (threads > 1 && todo.length >= 2) {
     const { checkOnThreads } = await import('./validate-pool.ts');
-    checked = (await checkOnThreads(todo, Math.min(threads, todo.length), here)).games;
+    checked = (await checkOnThreads(todo, Math.min(threads, todo.length), here, examples)).games;
   } else {
     checked = todo.map(here);
   }
-  todo.forEach((dir, k) => cache?.put(dir, checked[k]!));
+  // only a whole check is kept (one without the examples is not)
+  if (examples) todo.forEach((dir, k) => cache?.put(dir, checked[k]!));
   let k = 0;
   return report([...targets.failed.map((g) => validatedGame(g)), ...games.map((g) => g ?? checked[k++]!)]);
 }
@@ -128,12 +138,13 @@ export function printValidate(ctx: CliContext, rep: ValidateReport): void {
 }
 
 /** `cache: false` (--no-cache): every game checked again, nothing kept */
-export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string; cache?: boolean } = {}): Promise<number> {
+/** `examples: false` (--no-examples): the schema and semantic checks and the random games only */
+export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string; cache?: boolean; examples?: boolean } = {}): Promise<number> {
   const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
   const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? defaultThreads();
   // loaded here, not at start-up: it reads the seeds' index module, which the other commands need not load
   const cache = opts.cache === false ? undefined : (await import('./validate-cache.ts')).openValidateCache();
-  const rep = await runValidateOn(ctx, all, threads, cache);
+  const rep = await runValidateOn(ctx, all, threads, cache, opts.examples !== false);
   printValidate(ctx, rep);
   if (opts.verbose && rep.errors === 0) printDetails(ctx, rep);
   return rep.errors > 0 || rep.examples.fail > 0 ? 1 : 0;

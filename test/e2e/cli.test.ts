@@ -199,6 +199,10 @@ describe.concurrent('rules validate', () => {
     expect(Number(m![2])).toBeGreaterThanOrEqual(1);
     expect(r.stdout.split('\n').filter((l) => / error: /.test(l)).every((l) => l.startsWith(relative(ROOT, scenarios)))).toBe(true);
     expectNoStack(r);
+    // --no-examples: the spec's own checks only (sound), neither run nor counted, nor taken from the cache
+    const only = await rules('validate', '--no-examples', join(root, 'rules'));
+    expect(only.code).toBe(0);
+    expect(only.stdout).toBe('0 errors, 0 warnings in 1 game\n');
   });
 });
 
