@@ -4,6 +4,7 @@
  * specs by src/docgen (`node bin/rules.js docs --out site`), and so are the locales, their nav and
  * sidebars and their words (generated/sidebar.json); nothing here names a game or holds a word of
  * a page.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';

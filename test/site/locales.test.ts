@@ -93,7 +93,8 @@ describe('the rules site in its locales, in Chromium', () => {
     const executablePath = requireChromium();
     site = tempSite('locales');
     const dist = join(site.dir, 'dist');
-    const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist]);
+    // (the Simulations pages are not what this test reads: two random games a setting, no search studies)
+    const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist], { RULES_SITE_SIM_GAMES: '2', RULES_SITE_SEARCH_GAMES: '0' });
     if ((await build.exited) !== 0) throw new Error(`npm run docs:build failed:\n${build.stdout()}\n${build.stderr()}`);
     server = await startStaticServer({ root: dist });
     profileDir = mkdtempSync(join(tmpdir(), 'rules-locales-chromium-'));
