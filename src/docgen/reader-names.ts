@@ -34,7 +34,8 @@ export function readerNames(game: GameDoc, lang: Lang): ReaderNames {
 }
 
 // an id, not inside a word, an entity (&amp;) or a path (a/b, #a); its hyphens may be escaped for Markdown (a heading: take\-shame\-token)
-const ID = /(?<![\w&#/.\\-])[a-z][\w]*(?:\\?-[\w]+)*(?![\w/\\-])/g;
+// (a Markdown escape after it, `reorderLastTurn\=final`, ends it; an escaped hyphen continues it)
+const ID = /(?<![\w&#/.\\-])[a-z][\w]*(?:\\?-[\w]+)*(?![\w/-]|\\-)/g;
 // the same set in backticks (`shows`, in a heading \`shows\`)
 const TICKED = /\\?`([a-z]\w*(?:\\?-\w+)*)\\?`/g;
 const PLAIN = /^[a-z]+$/;
@@ -54,6 +55,11 @@ function nameIn(text: string, names: ReaderNames, lang: Lang, escape: (s: string
   };
   // an id the text sets in backticks (the texts are shown as written, backticks and all): its name, without them
   return text.replace(TICKED, (m, id: string) => named(id, m)).replace(ID, (id) => named(id, id));
+}
+
+/** a plain text (no markup: a worked example's words for the play table) with the ids it mentions by their names */
+export function withNamesInText(text: string, names: ReaderNames, lang: Lang): string {
+  return nameIn(text, names, lang, (x) => x);
 }
 
 /**

@@ -80,7 +80,7 @@ function sectionIn(module: string, cardId: string): string {
 const showsNumber = (section: string, n: number): boolean => new RegExp(`[ >]${n}<`).test(section);
 
 /** poll the dev server until the card's section shows n (Vite sees the new file a moment later) */
-async function servedShows(page: string, cardId: string, n: number, timeoutMs = 20_000): Promise<string> {
+async function servedShows(page: string, cardId: string, n: number, timeoutMs = 120_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   let section = '';
   while (Date.now() < until) {
@@ -150,7 +150,7 @@ describe('npm start: validate, generate, serve, watch', () => {
     // VitePress serves the new version
     const section = await servedShows(componentsPage(), edit.cardId, edit.to);
     expect(showsNumber(section, edit.from), 'the old number is gone').toBe(false);
-  }, 90_000);
+  }, 660_000);
 
   it('prints file:line:col for a broken YAML file and keeps the last good site', async () => {
     const good = readFileSync(edit.file, 'utf8');
