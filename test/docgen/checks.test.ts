@@ -7,6 +7,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inScript, outOfScript } from '../../src/chinese-script.ts';
 import { headingText } from '../../src/docgen/escape.ts';
 import { generateSite } from '../../src/docgen/index.ts';
 import { checkGamesParam, CHECK_GAMES, prepareChecks } from '../../src/docgen/checks/prepare.ts';
@@ -65,7 +66,10 @@ describe('pages on assumed numbers checked by play', () => {
     const r = generateSite({ rulesDir: rules, outDir: out, checks });
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const en = readFileSync(join(out, 'games/cash-n-guns/checks.md'), 'utf8');
-    const zh = readFileSync(join(out, 'zh/games/cash-n-guns/checks.md'), 'utf8');
+    const zh = readFileSync(join(out, 'zh-hant/games/cash-n-guns/checks.md'), 'utf8');
+    const hans = readFileSync(join(out, 'zh-hans/games/cash-n-guns/checks.md'), 'utf8');
+    expect(hans).toContain(`\n# ${headingText(inScript('明搶你錢：假定數字如何以對局檢驗', 'zh-Hans'))} {#Top}\n`);
+    expect(outOfScript(hans.replace(/<[^>]*>/g, ' '), 'zh-Hans')).toEqual([]);
     expect(en).toContain(`\n# ${headingText("Cash'n Guns: How the assumed numbers were checked")} {#Top}\n`);
     expect(zh).toContain(`\n# ${headingText('明搶你錢：假定數字如何以對局檢驗')} {#Top}\n`);
     for (const md of [en, zh]) {
@@ -74,7 +78,7 @@ describe('pages on assumed numbers checked by play', () => {
       expect(md).not.toContain('<script>');
       expect(md).not.toContain('<b>');
       // the rules table links each rule to its page
-      expect(md).toMatch(/<div class="check-rules" v-pre><table class="sim-table">.*<a class="rule-link" href="[^"]+"><code>[a-z-]+<\/code><\/a>/s);
+      expect(md).toMatch(/<div class="check-rules" v-pre><table class="sim-table">.*<a class="rule-link" href="[^"#]+#[a-z0-9-]+"[^>]*><span class="rule-link-title">[^<]+<\/span>/s);
       // an HTML block may not hold a blank line
       for (const block of md.split('\n\n')) if (block.startsWith('<div class="check-')) expect(block).not.toMatch(/\n\s*\n/);
     }
@@ -83,8 +87,8 @@ describe('pages on assumed numbers checked by play', () => {
     expect(en).toMatch(/Winning score \(the best score of each game\)<\/td><td>[\d,]+/);
     expect(zh).toContain('最終得分從何而來');
     const sidebar = JSON.parse(readFileSync(join(out, '.vitepress/generated/sidebar.json'), 'utf8'));
-    expect(JSON.stringify(sidebar.en['/games/cash-n-guns/'])).toContain('"text":"Assumed numbers checked by play","link":"/games/cash-n-guns/checks"');
-    expect(JSON.stringify(sidebar.zh['/zh/games/cash-n-guns/'])).toContain('"link":"/zh/games/cash-n-guns/checks"');
+    expect(JSON.stringify(sidebar.locales.root.sidebar['/games/cash-n-guns/'])).toContain('"text":"Assumed numbers checked by play","link":"/games/cash-n-guns/checks"');
+    for (const l of ['zh-hans', 'zh-hant']) expect(JSON.stringify(sidebar.locales[l].sidebar[`/${l}/games/cash-n-guns/`])).toContain(`"link":"/${l}/games/cash-n-guns/checks"`);
 
     const without = join(tempDir('docgen-out-'), 'site');
     expect(generateSite({ rulesDir: rules, outDir: without }).ok).toBe(true);
