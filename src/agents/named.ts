@@ -20,6 +20,13 @@ import { DEFAULT_SEARCH, SearchAgent, type SearchParams } from './search.ts';
 export const AGENT_KINDS = ['random', 'greedy', 'search'] as const;
 export type AgentKind = (typeof AGENT_KINDS)[number];
 
+/**
+ * The agents that may take a seat at a table beside people (`rules play`, the play page): the fair
+ * ones. Greedy reads the true state, so it measures and never plays where a person could be
+ * misled by it.
+ */
+export const TABLE_AGENTS = ['random', 'search'] as const satisfies readonly AgentKind[];
+
 /** an agent as named on the command line and in a run's header, e.g. `random`, `search:512` */
 export type AgentName = string;
 
@@ -80,6 +87,13 @@ export function parseAgentName(raw: string): ParsedAgent {
   }
   const head = timed ? `search:${params.timeMs! % 1000 === 0 ? `${params.timeMs! / 1000}s` : `${params.timeMs}ms`}` : `search:${params.iterations}`;
   return { kind: 'search', search: params, name: [head, ...extras].join('+') };
+}
+
+/** an agent for a seat at a table, written the one way; throws AgentNameError for an unknown or unfair one */
+export function tableAgentName(raw: string): AgentName {
+  const agent = parseAgentName(raw);
+  if (!(TABLE_AGENTS as readonly string[]).includes(agent.kind)) throw new AgentNameError(`${agent.kind} reads what its seat may not see: it measures, it does not play at a table (seats: human, ${TABLE_AGENTS.join(', ')})`);
+  return agent.name;
 }
 
 export function isAgentName(x: string): boolean {

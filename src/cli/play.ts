@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Action, Engine, GameConfig, GameResult } from '../interpreter/api.ts';
 import { agentSeedFor } from '../agents/random-agent.ts';
-import { AgentNameError, namedSeatAgents, parseAgentName } from '../agents/named.ts';
+import { AgentNameError, namedSeatAgents } from '../agents/named.ts';
 import { chanceAction, DEFAULT_MAX_STEPS, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
 import { collect, effectiveOptions, loadGame, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
@@ -23,28 +23,23 @@ import { optionLabels } from '../present/options.ts';
 import { seatScreen } from '../present/screen.ts';
 import { inScriptContext } from './script-io.ts';
 import { SCRIPTS, type Script } from '../chinese-script.ts';
+import { SEAT_KINDS, seatKindOf, type SeatKind } from '../present/table.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
-
-/** `human`, or an agent by name: `random`, `search`, `search:N`, `search:2s` (src/agents/named.ts) */
-export type SeatKind = string;
-export const SEAT_KINDS: readonly string[] = ['human', 'random', 'search', 'search:N', 'search:2s'];
 
 export { collect };
 
-/** a seat's kind, written the one way; greedy looks at the true state, so it is no player for a table */
+/** the seat kinds in words for a message: the table's (src/present/table.ts) with the search's budgets */
+const seatKindsText = [...SEAT_KINDS, 'search:N', 'search:2s'].join(', ');
+
+/** a seat's kind, written the one way (the table's rule: greedy reads the true state, so it is no player for a table) */
 function seatKind(raw: string): SeatKind {
-  if (raw === 'human') return raw;
-  let name: string;
   try {
-    const agent = parseAgentName(raw);
-    if (agent.kind === 'greedy') throw new AgentNameError('greedy reads what its seat may not see: it measures, it does not play at a table');
-    name = agent.name;
+    return seatKindOf(raw);
   } catch (e) {
     if (!(e instanceof AgentNameError)) throw e;
-    if (!/^(search|greedy)\b/.test(raw)) throw new UsageError(`unknown seat kind '${raw}' in --seats; kinds: ${SEAT_KINDS.join(', ')}`);
+    if (!/^(search|greedy)\b/.test(raw)) throw new UsageError(`unknown seat kind '${raw}' in --seats; kinds: ${seatKindsText}`);
     throw new UsageError(`seat kind '${raw}' in --seats: ${e.message}`);
   }
-  return name;
 }
 
 export function parseSeats(raw: string | undefined, players: number | undefined): SeatKind[] | undefined {

@@ -13,7 +13,7 @@
  *   after a hand-over (`handOver`), so a screen never shows one seat's secrets to the next.
  */
 import type { Action, Engine, GameConfig, Json, SeatView } from '../interpreter/api.ts';
-import { AGENT_KINDS, isAgentName, makeAgent, type AgentName } from '../agents/named.ts';
+import { makeAgent, TABLE_AGENTS, tableAgentName, type AgentName } from '../agents/named.ts';
 import { RandomAgent, seatAgentSeed, type Agent } from '../agents/random-agent.ts';
 import { chanceAction, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
 import { makeReplayLog, parseReplayLog, stableStringify, type ReplayLog } from '../replay-log.ts';
@@ -25,10 +25,25 @@ import type { Lang } from './words.ts';
 /** a human, or an agent by name (`random`, `search:64`: src/agents/named.ts) */
 export type SeatKind = 'human' | AgentName;
 
-/** every kind a seat can be: a human, or any agent the engine has */
-export const SEAT_KINDS: readonly SeatKind[] = ['human', ...AGENT_KINDS];
+/**
+ * The kinds a seat at a table can be, for `rules play --seats` and the play page alike: a person,
+ * or a fair agent (src/agents/named.ts; `search` takes a budget, search:64, search:2s).
+ */
+export const SEAT_KINDS: readonly SeatKind[] = ['human', ...TABLE_AGENTS];
 
-export const isSeatKind = (x: string): x is SeatKind => x === 'human' || isAgentName(x);
+/** a seat's kind written the one way (`search` is `search:256`); throws AgentNameError for an unknown agent or one that reads the true state */
+export function seatKindOf(raw: string): SeatKind {
+  return raw === 'human' ? raw : tableAgentName(raw);
+}
+
+export const isSeatKind = (x: string): x is SeatKind => {
+  try {
+    seatKindOf(x);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export interface TableSetup {
   players: number;
@@ -68,6 +83,7 @@ export class Table<S = unknown> {
     readonly decl?: Declarations,
   ) {
     if (setup.seats.length !== setup.players) throw new Error(`${setup.seats.length} seat kinds for ${setup.players} players`);
+    for (const k of setup.seats) seatKindOf(k);
     this.config = { players: setup.players, seed: setup.seed, options: setup.options, chance: 'external' };
     this.state = engine.create(this.config);
     this.agents = setup.seats.map((k, s) => (k === 'human' ? undefined : makeAgent(k, seatAgentSeed(setup.agentSeed, s))));

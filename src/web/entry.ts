@@ -89,7 +89,15 @@ export interface OptionChoice {
   values?: Json[];
 }
 
-/** what the setup form offers: player counts, the options in words, the seat kinds */
+/**
+ * The play page's search agent: the table's `search` (src/present/table.ts's SEAT_KINDS, the same
+ * kinds `rules play --seats` takes) with few enough iterations that the agents' answers between
+ * two of a person's decisions come within a few seconds in a browser, where they run on the page's
+ * one thread (docs/agents.md, "Measured": a search:256 decision's CPU time per game).
+ */
+export const PAGE_SEARCH = 'search:32';
+
+/** what the setup form offers: player counts, the options in words, the seat kinds (search at the page's budget) */
 export function setupChoices(game: LoadedGame, data: PlayData, lang: 'en' | 'zh'): { minPlayers: number; maxPlayers: number; options: OptionChoice[]; seatKinds: readonly SeatKind[] } {
   const texts = new Map(((data.spec as Spec).options ?? []).map((o) => [o.id, o.text?.[lang]]));
   const options = game.engine.options.map((o) => {
@@ -97,7 +105,7 @@ export function setupChoices(game: LoadedGame, data: PlayData, lang: 'en' | 'zh'
     if (o.values) c.values = o.values;
     return c;
   });
-  return { minPlayers: game.engine.minPlayers, maxPlayers: game.engine.maxPlayers, options, seatKinds: SEAT_KINDS };
+  return { minPlayers: game.engine.minPlayers, maxPlayers: game.engine.maxPlayers, options, seatKinds: SEAT_KINDS.map((k) => (k === 'search' ? PAGE_SEARCH : k)) };
 }
 
 /**

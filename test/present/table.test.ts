@@ -10,7 +10,7 @@ import { listGames, openGame } from '../../src/games.ts';
 import type { Engine } from '../../src/interpreter/api.ts';
 import type { Spec } from '../../src/loader/types.generated.ts';
 import { declarations } from '../../src/present/declarations.ts';
-import { SEAT_KINDS, Table, type SeatKind } from '../../src/present/table.ts';
+import { isSeatKind, SEAT_KINDS, seatKindOf, Table, type SeatKind } from '../../src/present/table.ts';
 
 function tableOf(id: string, seats: SeatKind[], seed = 3) {
   const g = openGame('rules', id);
@@ -123,7 +123,7 @@ describe('undo', () => {
 });
 
 describe('seats and hand-overs', () => {
-  it('every agent kind the engine has can sit at the table', () => {
+  it('every seat kind a table offers can sit at it', () => {
     expect(SEAT_KINDS[0]).toBe('human');
     expect(SEAT_KINDS.length).toBeGreaterThan(1);
     const id = listGames('rules')[0]!;
@@ -133,6 +133,17 @@ describe('seats and hand-overs', () => {
       t.advance();
       expect(t.turn).toBe(0);
     }
+  });
+
+  it('a table seats people and fair agents only: greedy, which reads the true state, is refused as rules play refuses it', () => {
+    expect(SEAT_KINDS).not.toContain('greedy');
+    expect(isSeatKind('greedy')).toBe(false);
+    expect(isSeatKind('search:64')).toBe(true);
+    expect(isSeatKind('search:0')).toBe(false);
+    expect(seatKindOf('search')).toBe('search:256');
+    const id = listGames('rules')[0]!;
+    const players = openGame('rules', id).engine!.minPlayers;
+    expect(() => tableOf(id, ['human', ...new Array<SeatKind>(players - 1).fill('greedy')])).toThrow(/greedy reads what its seat may not see/);
   });
 
   it('two humans: the device is handed over between them, never to the same seat twice in a row', () => {

@@ -8,7 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadGames } from '../../src/docgen/index.ts';
 import { examplesData, playData } from '../../src/docgen/pages/play.ts';
-import { holds, loadGame, logLength, stateScreen, Table, type PlayData } from '../../src/web/entry.ts';
+import { holds, loadGame, logLength, PAGE_SEARCH, SEAT_KINDS, setupChoices, stateScreen, Table, type PlayData } from '../../src/web/entry.ts';
+import { parseAgentName } from '../../src/agents/named.ts';
+import { DEFAULT_SEARCH } from '../../src/agents/search.ts';
 
 const { games } = loadGames('rules');
 
@@ -26,6 +28,24 @@ describe('the engine from the shipped play data', () => {
       expect(t.screen(0, 'zh').over).toBeDefined();
     });
   }
+});
+
+describe('the seats the page offers', () => {
+  it("are the table's kinds (those rules play --seats takes), search at the page's smaller budget, and a game of them plays", () => {
+    const g = games[0]!;
+    const data = JSON.parse(playData(g)) as PlayData;
+    const loaded = loadGame(data);
+    const { seatKinds } = setupChoices(loaded, data, 'en');
+    expect(seatKinds.map((k) => (k === 'human' ? k : parseAgentName(k).kind))).toEqual([...SEAT_KINDS]);
+    expect(seatKinds).toContain(PAGE_SEARCH);
+    expect(parseAgentName(PAGE_SEARCH).search!.iterations).toBeLessThan(DEFAULT_SEARCH.iterations);
+    const e = loaded.engine;
+    const options = Object.fromEntries(e.options.map((o) => [o.id, o.default]));
+    const seats = Array.from({ length: e.minPlayers }, (_, s) => seatKinds[1 + (s % (seatKinds.length - 1))]!);
+    const t = new Table(e, { players: e.minPlayers, seed: 5, options, seats, agentSeed: 9 }, loaded.declarations(options));
+    t.advance();
+    expect(t.over).toBe(true);
+  });
 });
 
 describe("the worked examples' frames, rebuilt as the page does", () => {
