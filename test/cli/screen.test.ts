@@ -11,6 +11,7 @@ import type { Engine, Json } from '../../src/interpreter/api.ts';
 import { renderGameOver, renderView } from '../../src/cli/render.ts';
 import { screenModel } from '../../src/cli/screen-model.ts';
 import type { Spec } from '../../src/loader/types.generated.ts';
+import { limit } from '../limits.ts';
 
 const opened = openGame('rules', 'cash-n-guns');
 const engine = opened.engine!;
@@ -170,7 +171,7 @@ describe('every game on the screen', () => {
         expect(out, `${id} ${lang}`).toMatch(lang === 'en' ? /Since your last decision:/ : /自你上次決定以來:/);
       }
     }
-  }, 60_000);
+  }, limit(60_000));
 });
 
 describe('what the screen says others chose', () => {

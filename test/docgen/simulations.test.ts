@@ -12,6 +12,7 @@ import { prepareSimulations, simGamesParam, SIM_GAMES } from '../../src/docgen/s
 import { simSettings } from '../../src/docgen/simulations/settings.ts';
 import { compileGameDir } from '../../src/games.ts';
 import { cleanTemps, copyRules, REAL_GAME, tempDir } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 afterAll(cleanTemps);
 
@@ -64,7 +65,7 @@ describe('Simulations pages', () => {
     // another number of games is another cache entry
     await prepareSimulations(rules, { games: GAMES + 1, cacheDir, onGame });
     expect(seen).toEqual(['cash-n-guns:simulated', 'cash-n-guns:cached', 'cash-n-guns:simulated', 'cash-n-guns:simulated']);
-  }, 120_000);
+  }, limit(120_000));
 
   it('gives each game a Simulations page in English and Chinese, linked from the sidebar', async () => {
     const rules = copyRules(REAL_GAME);
@@ -91,7 +92,7 @@ describe('Simulations pages', () => {
     const without = join(tempDir('docgen-out-'), 'site');
     expect(generateSite({ rulesDir: rules, outDir: without }).ok).toBe(true);
     expect(existsSync(join(without, 'games/cash-n-guns/simulations.md'))).toBe(false);
-  }, 120_000);
+  }, limit(120_000));
 
   it('takes the number of games from RULES_SITE_SIM_GAMES, and refuses a bad one', () => {
     expect(simGamesParam({})).toBe(SIM_GAMES);

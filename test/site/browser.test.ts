@@ -35,6 +35,7 @@ import { startStaticServer, type StaticServer } from '../../src/site/static-serv
 import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
 import { chartProblems, simulationCharts } from './simulations-check.ts';
+import { limit } from '../limits.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
 
@@ -163,7 +164,7 @@ function seedLine(seed: string, line: number): string {
 
 async function newPage(): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000); // a ceiling for waits on a loaded CI machine, not a timing assertion
+  page.setDefaultTimeout(limit(60_000)); // a ceiling for waits on a loaded CI machine, not a timing assertion
   return page;
 }
 
@@ -198,7 +199,7 @@ describe('the rules site in Chromium', () => {
       viewport: { width: 1280, height: 800 },
       locale: 'zh-TW',
     });
-  }, 300_000);
+  }, limit(300_000));
 
   afterAll(async () => {
     await context?.close();
@@ -247,7 +248,7 @@ describe('the rules site in Chromium', () => {
     await page.close();
     expect(bad, bad.join('\n')).toEqual([]);
     expect(urls.length).toBeGreaterThan(4);
-  }, 600_000);
+  }, limit(600_000));
 
   for (const locale of ['en', 'zh'] as const) {
     it(`follows a rule's source link to the highlighted source line (${locale})`, async () => {
@@ -327,7 +328,7 @@ describe('the rules site in Chromium', () => {
       }
       await page.close();
       expect(checked).toBe(generated.games.length);
-    }, 180_000);
+    }, limit(180_000));
   }
 
   it('finds rules by Chinese words in the Chinese site', async () => {
@@ -346,7 +347,7 @@ describe('the rules site in Chromium', () => {
       // the results mark the whole word as the text writes it, whichever script the query used
       const word = shown ?? term;
       const marked = await page
-        .waitForFunction((w) => Array.from(document.querySelectorAll('.VPLocalSearchBox .results mark')).some((m) => m.textContent === w), word, { timeout: 5000 })
+        .waitForFunction((w) => Array.from(document.querySelectorAll('.VPLocalSearchBox .results mark')).some((m) => m.textContent === w), word, { timeout: limit(5000) })
         .then(() => true, () => false);
       const marks = await page.locator('.VPLocalSearchBox .results mark').allTextContents();
       expect(marked, `${term}: a result marks ${word}; marks: ${[...new Set(marks)].join(' ')}`).toBe(true);
@@ -377,7 +378,7 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 120_000);
+  }, limit(120_000));
 
   it('still finds Latin-script words', async () => {
     const page = await newPage();
@@ -390,7 +391,7 @@ describe('the rules site in Chromium', () => {
     const hrefs = await page.locator('.VPLocalSearchBox a.result').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.some((h) => h.startsWith(`/games/${g.id}/`)), `${word}: ${hrefs.join(', ')}`).toBe(true);
     await page.close();
-  }, 60_000);
+  }, limit(60_000));
 
   // the flow pages: an overview chart, then a chart per rule worth drawing; all legible at page width
   for (const [locale, width] of [['en', 1280], ['zh', 1280], ['en', 390], ['zh', 390]] as const) {
@@ -503,7 +504,7 @@ describe('the rules site in Chromium', () => {
         await page.screenshot({ path: join(SHOTS, `${tag}-flow-${g.id}-clicked.png`) });
       }
       await page.close();
-    }, 240_000);
+    }, limit(240_000));
   }
 
   for (const locale of ['en', 'zh'] as const) {
@@ -524,7 +525,7 @@ describe('the rules site in Chromium', () => {
       }
       await page.close();
       expect(bad, bad.join('\n')).toEqual([]);
-    }, 240_000);
+    }, limit(240_000));
   }
 
   it('gives "All rules" the rule text at least half the content width at 1280 px, and keeps it on screen at 390 px', async () => {
@@ -561,7 +562,7 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 180_000);
+  }, limit(180_000));
 
   it(`keeps the Latin-script share of every Chinese page under ${LATIN_SHARE_MAX * 100} %`, async () => {
     const page = await newPage();
@@ -593,7 +594,7 @@ describe('the rules site in Chromium', () => {
     expect(shares.length).toBeGreaterThan(5);
     const over = shares.filter((s) => s.share >= LATIN_SHARE_MAX).map((s) => `${s.url}: ${(s.share * 100).toFixed(1)} %`);
     expect(over, over.join('\n')).toEqual([]);
-  }, 300_000);
+  }, limit(300_000));
 
   for (const locale of ['en', 'zh'] as const) {
     it(`says it is searching while the search index loads on the first search (${locale})`, async () => {
@@ -625,7 +626,7 @@ describe('the rules site in Chromium', () => {
       expect(after, 'no "searching" once there are results').toBe('none');
       await page.unroute('**/assets/chunks/@localSearchIndex*');
       await page.close();
-    }, 120_000);
+    }, limit(120_000));
   }
 
   it('shows a page\'s large blocks on a full load (from its HTML) and on client-side navigation (fetched)', async () => {
@@ -678,7 +679,7 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 180_000);
+  }, limit(180_000));
 
   it('links "Defined in rules/….yaml:N" to that line of the game\'s files, highlighted', async () => {
     const page = await newPage();
@@ -709,5 +710,5 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 120_000);
+  }, limit(120_000));
 });

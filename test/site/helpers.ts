@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { limit, limitInWords } from '../limits.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -50,7 +51,8 @@ export interface Proc {
   output(): string;
   /** resolves with the exit code (or the signal's name) */
   exited: Promise<number | string>;
-  /** wait until stdout+stderr match re (rejects on timeout or exit) */
+  /** wait until stdout+stderr match re (rejects on exit, or after `timeoutMs` on the reference
+   *  machine stretched by the machine factor: test/limits.ts) */
   waitFor(re: RegExp, timeoutMs: number, from?: number): Promise<RegExpMatchArray>;
   /** characters of output so far (for waitFor's `from`) */
   mark(): number;
@@ -109,8 +111,8 @@ export function runTs(script: string, args: string[], env: Record<string, string
         };
         const timer = setTimeout(() => {
           finish();
-          fail(new Error(`timed out after ${timeoutMs} ms waiting for ${re}; output:\n${all}`));
-        }, timeoutMs);
+          fail(new Error(`waited ${limitInWords(timeoutMs)} for the output to match ${re}; output:\n${all}`));
+        }, limit(timeoutMs));
         const finish = (): void => {
           clearTimeout(timer);
           listeners.delete(check);
