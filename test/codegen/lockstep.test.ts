@@ -57,6 +57,19 @@ describe('the lockstep engine', () => {
     expect(divergences).toEqual([]);
   });
 
+  it('notes what the game read of a watched state\'s options, not what the comparisons read', () => {
+    const { generated, closures } = pair();
+    const both = lockstep(generated, closures);
+    const noted = (e: Tools) => {
+      const { state, reads } = e.createWatched({ players: 4, seed: 5, options: { powers: false } });
+      advance(e, state, 5, 12);
+      return { names: [...reads.names].sort(), all: reads.all };
+    };
+    const alone = noted(generated);
+    expect(alone.all).toBe(false);
+    expect(noted(both)).toEqual(alone);
+  });
+
   it('fails the call whose answers differ, naming it and where they differ', () => {
     const { generated, closures } = pair();
     const off: Tools = { ...closures, legalActions: (s, seat) => closures.legalActions(s, seat).slice(1) };

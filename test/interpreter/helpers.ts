@@ -3,7 +3,6 @@
  * state (through the tools API), driving random games, and realising chosen shuffles with
  * external chance.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Action, EngineTools, Json, Pending } from '../../src/interpreter/api.ts';
 import type { State } from '../../src/interpreter/state.ts';
