@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The built rules site in a real headless Chromium (Debian's /usr/bin/chromium, driven by
- * playwright-core). The site is generated from rules/ and built into a temporary folder, then
- * served by the loopback-only static server. Checks:
+ * playwright-core). The site is generated from rules/ and built into a temporary folder (or, with
+ * RULES_TEST_BUILT_SITE=1, the site `npm run docs:build` built into site/ is opened when nothing
+ * it is built from changed since: CI builds it the step before; test/site/helpers.ts, builtSite),
+ * then served by the loopback-only static server. Checks:
  * - every generated page of every game, and every source page, in English and Chinese, renders
  *   (a title, no 404 page) without console errors, page errors or failed requests; the site's
  *   icon (link rel=icon) loads;
@@ -33,7 +35,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
-import { ARTIFACTS, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
+import { ARTIFACTS, builtSite, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
 import { chartProblems, simulationCharts } from './simulations-check.ts';
 import { limit } from '../limits.ts';
 
@@ -64,6 +66,8 @@ const ZH_QUERIES: { term: string; game: string; shown?: string }[] = [
 ];
 
 let site: ReturnType<typeof tempSite>;
+/** the built static site the server serves */
+let dist: string;
 let server: StaticServer;
 let context: BrowserContext;
 let profileDir: string;
@@ -171,16 +175,26 @@ async function newPage(): Promise<Page> {
 describe('the rules site in Chromium', () => {
   beforeAll(async () => {
     const executablePath = requireChromium();
-    site = tempSite('browser');
-    const dist = join(site.dir, 'dist');
-    const t0 = performance.now();
-    const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist]);
-    const code = await build.exited;
-    buildMs = performance.now() - t0;
-    if (code !== 0) throw new Error(`npm run docs:build failed (${code}):\n${build.stdout()}\n${build.stderr()}`);
-    process.stdout.write(`site generated and built in ${(buildMs / 1000).toFixed(1)} s\n`);
+    // the site `npm run docs:build` built the step before (CI), or a build of its own
+    const built = builtSite();
+    if (built) {
+      site = { dir: '', siteDir: built.siteDir, cleanup: () => {} };
+      dist = built.dist;
+      process.stdout.write(`the site built by npm run docs:build (${relative(ROOT, dist)}; RULES_TEST_BUILT_SITE=1)\n`);
+    } else {
+      site = tempSite('browser');
+      dist = join(site.dir, 'dist');
+      const t0 = performance.now();
+      const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist]);
+      const code = await build.exited;
+      buildMs = performance.now() - t0;
+      if (code !== 0) throw new Error(`npm run docs:build failed (${code}):\n${build.stdout()}\n${build.stderr()}`);
+      process.stdout.write(`site generated and built in ${(buildMs / 1000).toFixed(1)} s\n`);
+    }
     generated = JSON.parse(readFileSync(join(site.siteDir, '.vitepress/generated/sidebar.json'), 'utf8')) as Generated;
-    server = await startStaticServer({ root: dist });
+    // the hashed scripts and styles kept by the browser, as a host serves them: each page load
+    // compiles only its own (a route set on a page, as the search test sets, bypasses the cache)
+    server = await startStaticServer({ root: dist, cacheAssets: true });
     mkdirSync(SHOTS, { recursive: true });
     profileDir = mkdtempSync(join(tmpdir(), 'rules-site-chromium-'));
     context = await chromium.launchPersistentContext(profileDir, {
@@ -638,7 +652,7 @@ describe('the rules site in Chromium', () => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
     /** the number of source lines (class `src-line`, not `src-lines`) in the built HTML file of a page */
-    const linesInHtml = (url: string): number => (readFileSync(join(site.dir, 'dist', `${url}.html`), 'utf8').match(/class="src-line[\s"]/g) ?? []).length;
+    const linesInHtml = (url: string): number => (readFileSync(join(dist, `${url}.html`), 'utf8').match(/class="src-line[\s"]/g) ?? []).length;
     const linesShown = (): Promise<number> => page.evaluate(() => document.querySelectorAll('.vp-doc .src-line').length);
     for (const g of generated.games) {
       for (const prefix of ['', '/zh']) {
