@@ -52,8 +52,9 @@ async function checkout(name: string, root: string, game: string): Promise<{ run
   const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(`${root}/${path}`).href)) as T;
   const { compileGameDir } = await load<typeof import('../src/games.ts')>('src/games.ts');
   const { playout } = await load<typeof import('../src/agents/playout.ts')>('src/agents/playout.ts');
-  const { agentSeedFor } = await load<typeof import('../src/agents/random-agent.ts')>('src/agents/random-agent.ts');
-  const { gameSeed } = await load<typeof import('../src/cli/simulate.ts')>('src/cli/simulate.ts');
+  // gameSeed(1, i) is deriveSeed(1, i) (src/simulate/run.ts): read from random-agent.ts, which older checkouts have too
+  const { agentSeedFor, deriveSeed } = await load<typeof import('../src/agents/random-agent.ts')>('src/agents/random-agent.ts');
+  const gameSeed = deriveSeed;
   const { engine, diagnostics } = compileGameDir(`${root}/rules/${game}`);
   if (engine === undefined) throw new Error(`${name}: ${game} does not compile (${diagnostics.length} diagnostics)`);
   const players = engine.maxPlayers;

@@ -34,7 +34,7 @@ import { compileProgram } from '../src/interpreter/compile/index.ts';
 import { makeEngine } from '../src/interpreter/engine.ts';
 import { agentSeedFor } from '../src/agents/random-agent.ts';
 import { playout } from '../src/agents/playout.ts';
-import { gameSeed } from '../src/cli/simulate.ts';
+import { gameSeed } from '../src/simulate/run.ts';
 import type { ReferencePlayout } from './reference/contract.ts';
 
 type LowerBound = (players: number, seed: number) => { actions: number };

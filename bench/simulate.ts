@@ -24,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { childCpu } from './child-cpu.ts';
 import { Worker } from 'node:worker_threads';
 import * as games from '../src/games.ts';
-import { simulate, simulateCommand } from '../src/cli/simulate.ts';
+import { simulateCommand } from '../src/cli/simulate.ts';
+import { simulate } from '../src/simulate/run.ts';
 import type { CliContext } from '../src/cli/context.ts';
 import { positiveFlag } from './args.ts';
 

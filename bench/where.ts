@@ -36,7 +36,7 @@ import { compileProgram } from '../src/interpreter/compile/index.ts';
 import { makeEngine } from '../src/interpreter/engine.ts';
 import { agentSeedFor } from '../src/agents/random-agent.ts';
 import { playout } from '../src/agents/playout.ts';
-import { gameSeed } from '../src/cli/simulate.ts';
+import { gameSeed } from '../src/simulate/run.ts';
 import type { Engine } from '../src/interpreter/api.ts';
 
 const PARTS = ['expressions', 'blocks', 'machine', 'effects', 'agent', 'gc', 'other'] as const;

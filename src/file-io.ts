@@ -56,9 +56,87 @@ export function readRegularFile(path: string, max: number): Buffer {
   }
 }
 
-/** readRegularFile as UTF-8 text */
+/** readRegularFile as UTF-8 text (a byte-order mark at the start is dropped); a NotUtf8Error at
+ *  the first byte that is not UTF-8 */
 export function readTextFile(path: string, max: number): string {
-  return readRegularFile(path, max).toString('utf8');
+  return decodeUtf8(readRegularFile(path, max));
+}
+
+/** bytes that are not UTF-8: where the first bad byte stands (its line and column as an editor
+ *  counts them, in characters of the text before it on its line) */
+export class NotUtf8Error extends Error {
+  override readonly name = 'NotUtf8Error';
+  constructor(
+    /** the bad byte's index in the file, and its value */
+    readonly offset: number,
+    readonly byte: number,
+    readonly line: number,
+    readonly col: number,
+  ) {
+    super(`the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} at line ${line}, column ${col} is not part of a UTF-8 character: save the file as UTF-8`);
+  }
+
+  /** the bad byte as `0xFF` */
+  get hex(): string {
+    return `0x${this.byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `bytes` as text, refusing what is not UTF-8 rather than turning it into U+FFFD (a replacement
+ * character that would end up in a rule's text); a byte-order mark at the start is dropped.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    const at = firstNonUtf8(bytes);
+    let lineStart = 0;
+    let line = 1;
+    for (let i = 0; i < at; i++) {
+      if (bytes[i] === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    // the characters before it on its line (valid UTF-8; a byte-order mark dropped as above), as
+    // UTF-16 units like every other column
+    const before = strictUtf8.decode(bytes.subarray(lineStart, at));
+    throw new NotUtf8Error(at, bytes[at] ?? 0, line, before.length + 1);
+  }
+}
+
+/** the index of the first byte that does not belong to a well-formed UTF-8 sequence (the Unicode
+ *  standard's table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF); -1 if none */
+export function firstNonUtf8(b: Uint8Array): number {
+  const n = b.length;
+  let i = 0;
+  while (i < n) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c === 0xe0) (need = 2), (lo = 0xa0);
+    else if ((c >= 0xe1 && c <= 0xec) || c === 0xee || c === 0xef) need = 2;
+    else if (c === 0xed) (need = 2), (hi = 0x9f);
+    else if (c === 0xf0) (need = 3), (lo = 0x90);
+    else if (c >= 0xf1 && c <= 0xf3) need = 3;
+    else if (c === 0xf4) (need = 3), (hi = 0x8f);
+    else return i;
+    for (let k = 1; k <= need; k++) {
+      const x = b[i + k];
+      if (x === undefined || x < (k === 1 ? lo : 0x80) || x > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
 }
 
 export class WriteFileError extends Error {

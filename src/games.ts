@@ -10,6 +10,7 @@ import { makeEngine } from './interpreter/engine.ts';
 import { smokeGames, smokeSettings, type RandomGamesSize } from './interpreter/smoke.ts';
 import { folderStamp } from './folder-stamp.ts';
 import { MAX_SMOKE_SETTINGS } from './limits.ts';
+import { quoted } from './quote.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
 import { findGameDirs, hasGameSection, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
 import type { Spec } from './loader/types.generated.ts';
@@ -103,7 +104,7 @@ export function openGame(rulesDir: string, id: string): { engine?: EngineTools; 
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     const known = listGames(rulesDir);
     return {
-      diagnostics: [{ file: relative(process.cwd(), dir) || dir, line: 1, col: 1, severity: 'error', message: `no game '${id}' in ${rulesDir}`, hint: `known games: ${known.join(', ') || 'none'}` }],
+      diagnostics: [{ file: relative(process.cwd(), dir) || dir, line: 1, col: 1, severity: 'error', message: `no game '${quoted(id)}' in ${rulesDir}`, hint: `known games: ${known.join(', ') || 'none'}` }],
     };
   }
   return compileGameDir(dir);

@@ -7,6 +7,8 @@ import type { Engine, Json } from '../interpreter/api.ts';
 import { formatDiagnostic } from '../loader/diagnostics.ts';
 import type { Spec } from '../loader/types.generated.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
+import { quoted } from '../quote.ts';
+import { isRuleNumber } from '../rule-numbers.ts';
 
 export function rulesDirOf(ctx: CliContext, dir: string | undefined): string {
   return dir === undefined ? ctx.defaultRulesDir : resolve(dir);
@@ -27,14 +29,14 @@ export function loadGame(ctx: CliContext, rulesDir: string, id: string): { engin
   }
   if (!known.includes(id)) {
     throw new UsageError(
-      `unknown game '${id}'; known games in ${rulesDir}: ${known.length ? known.join(', ') : '(none)'}`,
+      `unknown game '${quoted(id)}'; known games in ${rulesDir}: ${known.length ? known.join(', ') : '(none)'}`,
     );
   }
   const { engine, diagnostics, spec } = ctx.games.openGame(rulesDir, id);
   if (engine === undefined) {
     for (const d of diagnostics) ctx.io.err(formatDiagnostic(d) + '\n');
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    ctx.io.err(`error: game '${id}' does not compile (${errors} error${errors === 1 ? '' : 's'})\n`);
+    ctx.io.err(`error: game '${quoted(id)}' does not compile (${errors} error${errors === 1 ? '' : 's'})\n`);
     throw new CliExit(1);
   }
   return spec === undefined ? { engine } : { engine, spec };
@@ -44,13 +46,14 @@ export function parseIntArg(name: string, raw: string | undefined, min: number, 
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got '${quoted(raw)}'`);
   }
   return n;
 }
 
 /** seeds are uint32 */
-export const MAX_SEED = 0xffffffff;
+export { MAX_SEED } from '../limits.ts';
+import { MAX_SEED } from '../limits.ts';
 
 export function parseSeed(raw: string | undefined): number | undefined {
   return parseIntArg('--seed', raw, 0, MAX_SEED);
@@ -61,7 +64,7 @@ export function parsePlayers(engine: Engine, raw: string | undefined, fallback: 
   const range = engine.minPlayers === engine.maxPlayers ? `${engine.minPlayers}` : `${engine.minPlayers} to ${engine.maxPlayers}`;
   const n = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || n < engine.minPlayers || n > engine.maxPlayers) {
-    throw new UsageError(`--players: ${engine.id} is played by ${range} players, got '${raw}'`);
+    throw new UsageError(`--players: ${engine.id} is played by ${range} players, got '${quoted(raw)}'`);
   }
   return n;
 }
@@ -93,21 +96,22 @@ export function parseOptions(engine: Engine, pairs: string[] | undefined): Recor
   const given = new Map<string, Json>();
   for (const pair of pairs ?? []) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--option expects k=v, got '${pair}'\n${describeOptions(engine)}`);
+    if (eq <= 0) throw new UsageError(`--option expects k=v, got '${quoted(pair)}'\n${describeOptions(engine)}`);
     const key = pair.slice(0, eq).trim();
     const raw = pair.slice(eq + 1).trim();
     const decl = engine.options.find((o) => o.id === key);
-    if (decl === undefined) throw new UsageError(`unknown option '${key}'\n${describeOptions(engine)}`);
+    if (decl === undefined) throw new UsageError(`unknown option '${quoted(key)}'\n${describeOptions(engine)}`);
     let value: Json;
     if (decl.type === 'bool') {
       if (raw !== 'true' && raw !== 'false') {
-        throw new UsageError(`option '${key}' is a bool (true|false), got '${raw}'\n${describeOptions(engine)}`);
+        throw new UsageError(`option '${quoted(key)}' is a bool (true|false), got '${quoted(raw)}'\n${describeOptions(engine)}`);
       }
       value = raw === 'true';
     } else if (decl.type === 'number') {
       const n = Number(raw);
-      if (raw === '' || !Number.isFinite(n)) {
-        throw new UsageError(`option '${key}' is a number, got '${raw}'\n${describeOptions(engine)}`);
+      // (a number a rule may hold: finite, within ±9,007,199,254,740,991)
+      if (raw === '' || !isRuleNumber(n)) {
+        throw new UsageError(`option '${quoted(key)}' is a number, got '${quoted(raw)}'\n${describeOptions(engine)}`);
       }
       value = n;
     } else {
@@ -115,7 +119,7 @@ export function parseOptions(engine: Engine, pairs: string[] | undefined): Recor
     }
     if (decl.values !== undefined && decl.values.length > 0 && !decl.values.some((v) => v === value)) {
       throw new UsageError(
-        `option '${key}' must be one of ${decl.values.map((v) => JSON.stringify(v)).join(', ')}, got '${raw}'\n${describeOptions(engine)}`,
+        `option '${quoted(key)}' must be one of ${decl.values.map((v) => JSON.stringify(v)).join(', ')}, got '${quoted(raw)}'\n${describeOptions(engine)}`,
       );
     }
     if (given.has(key)) throw new UsageError(`option '${key}' given twice`);
@@ -126,23 +130,11 @@ export function parseOptions(engine: Engine, pairs: string[] | undefined): Recor
   return out;
 }
 
-/** the full option set (declared defaults + given values), for printing */
-export function effectiveOptions(engine: Engine, given: Record<string, Json>): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const o of engine.options) out[o.id] = Object.hasOwn(given, o.id) ? given[o.id]! : o.default;
-  return out;
-}
+// the full option set (declared defaults + given values): one home, with the runs that use it
+export { effectiveOptions } from '../simulate/run.ts';
 
 /** JSON.stringify with object keys sorted (for comparisons that must ignore key order) */
-export function stableStringify(v: unknown): string {
-  return JSON.stringify(v, (_k, val: unknown) => {
-    if (val !== null && typeof val === 'object' && !Array.isArray(val)) {
-      const o = val as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
-    }
-    return val;
-  });
-}
+export { stableStringify } from '../replay-log.ts';
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -43,6 +43,8 @@ export interface CliIO {
   errIsTTY: boolean;
   /** is stdout a terminal (screen clearing in `play`) */
   outIsTTY: boolean;
+  /** the terminal's columns, when stdout is a terminal (`play` uses its width) */
+  columns?(): number | undefined;
   /** the stream cli-progress draws on (stderr) */
   errStream?: NodeJS.WritableStream;
   /** call `handler` on Ctrl-C (SIGINT) instead of being killed, until the returned function is called */
@@ -92,6 +94,7 @@ export function processIO(): CliIO {
     err: (t) => void process.stderr.write(t),
     errIsTTY: process.stderr.isTTY === true,
     outIsTTY: process.stdout.isTTY === true,
+    columns: () => (process.stdout.isTTY === true ? process.stdout.columns : undefined),
     errStream: process.stderr,
     onInterrupt: (handler) => {
       process.on('SIGINT', handler);

@@ -32,7 +32,8 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   const simulations = await prepareSimulations(rulesDir);
   let result;
   try {
-    result = generateSite({ rulesDir, outDir, simulations });
+    const { buildPlayEngine } = await import('../web/bundle.ts');
+    result = generateSite({ rulesDir, outDir, simulations, playEngine: buildPlayEngine() });
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);

@@ -17,6 +17,7 @@ import { playCommand } from './play.ts';
 import { replayCommand } from './replay.ts';
 import { mergeCommand } from './merge.ts';
 import { simulateCommand } from './simulate.ts';
+import { compareCommand, DEFAULT_COMPARE_GAMES, DEFAULT_MATRIX_AGENTS, DEFAULT_PLAY } from './compare.ts';
 import { startCommand } from './start.ts';
 import { testCommand } from './test.ts';
 import { validateCommand } from './validate.ts';
@@ -60,7 +61,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-g, --games <k>', 'number of games', '100')
     .option('-s, --seed <s>', 'base seed (uint32)', '1')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
-    .option('--agents <kinds>', 'random (default) or greedy, for every seat or one per seat: greedy,random,…')
+    .option('--agents <kinds>', 'random (default), greedy or search[:N] (N iterations a decision, default 256), for every seat or one per seat: search:512,random,…')
     .option('--json', 'print one JSON object (the stable machine contract)')
     .option('--csv', 'print one CSV row per game (with a header row), for spreadsheets')
     .option('--no-timing', 'omit the games/s line of the readable summary')
@@ -70,21 +71,40 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .action(async (game: string, o) => setCode(await simulateCommand(ctx, game, o)));
 
   program
+    .command('compare')
+    .description('for designers: agents against each other, the first seat\'s edge under search play, and setting B against setting A on the same seeds (each figure\'s difference with its interval)')
+    .argument('<game>', 'game id (folder name under the rules folder)')
+    .option('-p, --players <n>', 'number of players (default: the game maximum)')
+    .option('-g, --games <k>', `games per run (default ${DEFAULT_COMPARE_GAMES})`)
+    .option('-s, --seed <s>', 'base seed (uint32)', '1')
+    .option('-o, --option <k=v>', 'set a game option of setting A (and B) (repeatable)', collect)
+    .option('--agents <kinds>', `the agents played against each other (default ${DEFAULT_MATRIX_AGENTS})`)
+    .option('--play <kind>', `the agent of every seat for the seats' edge and the settings (default ${DEFAULT_PLAY})`)
+    .option('--b-option <k=v>', 'setting B: A with this option set so (repeatable)', collect)
+    .option('--set <var=expr>', "setting B: A with this var's starting value given anew, e.g. stillOutput=[20,20,20,20,20] (repeatable)", collect)
+    .option('--only <parts>', 'only some parts: matrix, edge, settings (comma-separated)')
+    .option('--workers <n>', 'play on N threads: this one and N-1 worker threads (the same figures as one)')
+    .option('--json', 'print one JSON object')
+    .option('--rules-dir <dir>', 'folder of games (default: rules/)')
+    .action(async (game: string, o) => setCode(await compareCommand(ctx, game, o)));
+
+  program
     .command('merge')
     .description('put the shard files of one `simulate --shard K/N` run back together: prints what the unsharded run prints')
     .argument('<files...>', 'the shard files (all N of them, any order)')
     .option('--json', 'print one JSON object, as simulate --json')
     .option('--csv', 'print one CSV row per game, as simulate --csv')
+    .option('--rules-dir <dir>', "folder of games (default: rules/): where the run's game is, its rules are what the shards are checked against")
     .action(async (files: string[], o) => setCode(await mergeCommand(ctx, files, o)));
 
   program
     .command('play')
-    .description('play in the terminal (human and random seats)')
+    .description('play in the terminal (human, random and search seats)')
     .argument('<game>', 'game id')
     .option('-p, --players <n>', 'number of players')
     .option('-s, --seed <s>', 'game seed (uint32; default: random, shown after the game)')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
-    .option('--seats <kinds>', 'comma-separated seat kinds: human|random (default: human,random,…)')
+    .option('--seats <kinds>', 'comma-separated seat kinds: human|random|search (search:N iterations, search:2s a time; default: human,random,…)')
     .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
     .option('--save <file>', 'write the replay log to FILE at the end (the path is checked first; Ctrl-C saves the game so far)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')

@@ -1,7 +1,7 @@
 /**
  * `rules play <game>`: play in the terminal. Human seats see only engine.view(state, seat) and
- * pick from engine.legalActions(state, seat); random seats answer by themselves with the same
- * agents and decision order as a playout (so `--seats random,…` with seed S is the same game
+ * pick from engine.legalActions(state, seat); agent seats (random, search) answer by themselves
+ * with the same agents and decision order as a playout (so `--seats random,…` with seed S is the same game
  * as simulate's game with config seed S). With a human at the table the seed is shown only after
  * the game, and the random seats draw from a secret seed of their own.
  */
@@ -9,34 +9,49 @@ import { randomInt } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Action, Engine, GameConfig, GameResult } from '../interpreter/api.ts';
-import { agentSeedFor, randomSeatAgents } from '../agents/random-agent.ts';
+import { agentSeedFor } from '../agents/random-agent.ts';
+import { AgentNameError, namedSeatAgents, parseAgentName } from '../agents/named.ts';
 import { chanceAction, DEFAULT_MAX_STEPS, describePending, nextDecider, type LoggedAction } from '../agents/playout.ts';
 import { collect, effectiveOptions, loadGame, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
 import { CliExit, UsageError, type CliContext } from './context.ts';
 import { inquirerPrompter, PromptInterrupted, type Prompter } from './prompter.ts';
-import { logLine, painter, renderGameOver, renderView, wrap } from './render.ts';
+import { logLine, painter, renderGameOver, renderScreen, renderWhy, wrap, WIDTH } from './render.ts';
 import { makeReplayLog, writeReplayLog } from './replay-log.ts';
 import { notFileKind } from '../file-io.ts';
-import { screenModel, type ScreenModel } from './screen-model.ts';
+import { declarations, type Declarations } from '../present/declarations.ts';
+import { optionLabels } from '../present/options.ts';
+import { seatScreen } from '../present/screen.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
 
-export type SeatKind = 'human' | 'random';
-export const SEAT_KINDS: readonly SeatKind[] = ['human', 'random'];
+/** `human`, or an agent by name: `random`, `search`, `search:N`, `search:2s` (src/agents/named.ts) */
+export type SeatKind = string;
+export const SEAT_KINDS: readonly string[] = ['human', 'random', 'search', 'search:N', 'search:2s'];
 
 export { collect };
 
+/** a seat's kind, written the one way; greedy looks at the true state, so it is no player for a table */
+function seatKind(raw: string): SeatKind {
+  if (raw === 'human') return raw;
+  let name: string;
+  try {
+    const agent = parseAgentName(raw);
+    if (agent.kind === 'greedy') throw new AgentNameError('greedy reads what its seat may not see: it measures, it does not play at a table');
+    name = agent.name;
+  } catch (e) {
+    if (!(e instanceof AgentNameError)) throw e;
+    if (!/^(search|greedy)\b/.test(raw)) throw new UsageError(`unknown seat kind '${raw}' in --seats; kinds: ${SEAT_KINDS.join(', ')}`);
+    throw new UsageError(`seat kind '${raw}' in --seats: ${e.message}`);
+  }
+  return name;
+}
+
 export function parseSeats(raw: string | undefined, players: number | undefined): SeatKind[] | undefined {
   if (raw === undefined) return undefined;
-  const kinds = raw.split(',').map((s) => s.trim().toLowerCase());
-  for (const k of kinds) {
-    if (!(SEAT_KINDS as readonly string[]).includes(k)) {
-      throw new UsageError(`unknown seat kind '${k}' in --seats; kinds: ${SEAT_KINDS.join(', ')}`);
-    }
-  }
+  const kinds = raw.split(',').map((s) => seatKind(s.trim().toLowerCase()));
   if (players !== undefined && kinds.length !== players) {
     throw new UsageError(`--seats lists ${kinds.length} seats but --players is ${players}`);
   }
-  return kinds as SeatKind[];
+  return kinds;
 }
 
 export function parseLang(raw: string | undefined): Lang {
@@ -54,7 +69,7 @@ export interface PlayParams {
   save?: string;
   maxSteps?: number;
   /** the game's public declarations (names and texts), when its spec is known */
-  model?: ScreenModel;
+  model?: Declarations;
   /** paint with colours (stdout is a terminal and NO_COLOR is unset) */
   color?: boolean;
 }
@@ -106,11 +121,17 @@ export async function playGame(
   // with a human at the table the random seats' choices must not follow from anything a seat
   // can see or type (the game seed); with random seats only, it is simulate's seeded game
   const agentSeed = spectator ? agentSeedFor(seed) : (ctx.secretSeed ?? cryptoSeed)();
-  const agents = randomSeatAgents(agentSeed, players);
+  // a human seat's agent is never asked (all random: randomSeatAgents's agents)
+  const agents = namedSeatAgents(seats.map((k) => (k === 'human' ? 'random' : k)), agentSeed);
   const clear = (): void => ctx.io.out(ctx.io.outIsTTY ? CLEAR : '\n' + '─'.repeat(40) + '\n');
+  // the terminal's width, asked at each screen (a window may be resized during a game)
+  const width = (): number => Math.max(40, ctx.io.columns?.() ?? WIDTH);
   let cur = engine.create(config);
   const actions: LoggedAction[] = [];
   const logSeen = new Array<number>(players).fill(0);
+  // what each seat was last shown of the table (only what changed is printed again); a hand-over
+  // clears the screen, so then the whole table is shown again
+  const shown = new Array<Map<string, string> | undefined>(players).fill(undefined);
   let lastHuman = -1;
   let shownLog = 0;
 
@@ -153,23 +174,39 @@ export async function playGame(
           clear();
           await prompter.pause(t.pass(seat));
           if (ctx.io.outIsTTY) clear();
+          shown.fill(undefined);
         }
         lastHuman = seat;
         const view = engine.view(cur, seat);
         const legal = engine.legalActions(cur, seat);
         if (legal.length === 0) throw new Error(`seat ${seat} must answer ${describePending(p)} but has no legal action`);
         const only = legal.length === 1;
-        ctx.io.out('\n' + renderView(view, lang, logSeen[seat]!, model, { paint, quiet: only }));
+        const labels = optionLabels(engine, cur, seat, legal, model, lang);
+        const screen = seatScreen({ view, decl: model, lang, since: logSeen[seat]!, options: labels });
+        const shownBefore = shown[seat];
+        const drawn = renderScreen(screen, { paint, quiet: only, width: width(), ...(shownBefore ? { shown: shownBefore } : {}) });
+        ctx.io.out('\n' + drawn.text);
+        shown[seat] = drawn.items;
         logSeen[seat] = view.log.length;
         const message = `${t.seatName(seat)}: ${p.prompt[lang]}`;
         if (interrupted) throw new PromptInterrupted();
         if (only) {
           // nothing to decide: say what happens and go on
-          ctx.io.out(wrap(`» ${message} — ${engine.describe(legal[0]!, lang, cur, seat)} (${t.onlyOption})`).join('\n') + '\n');
+          ctx.io.out(wrap(`» ${message} — ${labels[0]!} (${t.onlyOption})`, '', width()).join('\n') + '\n');
           action = legal[0]!;
         } else {
-          const choices = legal.map((a, i) => ({ name: engine.describe(a, lang, cur, seat), value: i }));
-          action = legal[await prompter.select(message, choices)]!;
+          // the options, then two things to look at before answering: the whole table, and why
+          const SHOW_TABLE = -1;
+          const SHOW_WHY = -2;
+          const choices = [...labels.map((name, i) => ({ name, value: i })), { name: t.showTable, value: SHOW_TABLE }, { name: t.showWhy, value: SHOW_WHY }];
+          let picked = await prompter.select(message, choices);
+          while (picked < 0) {
+            if (picked === SHOW_TABLE) ctx.io.out('\n' + renderScreen(screen, { paint, width: width() }).text);
+            else ctx.io.out('\n' + renderWhy(screen, { paint, width: width() }));
+            if (interrupted) throw new PromptInterrupted();
+            picked = await prompter.select(message, choices);
+          }
+          action = legal[picked]!;
         }
       } else {
         action = agents.seats[seat]!.act(engine, cur, seat);
@@ -197,7 +234,8 @@ export async function playGame(
   const me = spectator ? 0 : seats.indexOf('human');
   const endView = engine.view(cur, me);
   const logFrom = spectator ? endView.log.length : logSeen[me]!;
-  ctx.io.out(renderGameOver(endView, engine.name[lang], lang, model, { logFrom, paint, seed }));
+  const endScreen = seatScreen({ view: endView, decl: model, lang, since: logFrom });
+  ctx.io.out(renderGameOver(endScreen, engine.name[lang], { paint, seed, width: width() }));
   if (params.save !== undefined) {
     save();
     ctx.io.out(`${t.saved} ${params.save}\n`);
@@ -233,7 +271,7 @@ export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOpt
   if (seats.length !== players) throw new UsageError(`--seats lists ${seats.length} seats but --players is ${players}`);
   const seed = parseSeed(o.seed) ?? randomInt(0, 2 ** 31);
   const options = effectiveOptions(engine, parseOptions(engine, o.option));
-  const model = spec === undefined ? undefined : screenModel(spec, options, (c) => engine.answerType(c));
+  const model = spec === undefined ? undefined : declarations(spec, options, (c) => engine.answerType(c));
   await playGame(ctx, engine, {
     players, seed, options, seats, lang, color: wantsColor(ctx),
     ...(o.save !== undefined ? { save: o.save } : {}),

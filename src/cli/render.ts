@@ -1,20 +1,20 @@
 /**
- * The terminal player's screen: a seat's view rendered with the game's public declarations
- * (ScreenModel). `renderView` is pure — the view, the language, the model and the previous
- * view of the same seat in; text out — so a seat's screen can hold only what its view holds
- * (the secrets tests render views of coupled worlds and compare them).
+ * The terminal player's screen: a seat's screen (src/present/screen.ts, the model the page renders
+ * too) as text for a terminal of a given width. `renderScreen` is pure — the screen and what this
+ * seat was shown last time in, text out — so a seat's text can hold only what its view holds (the
+ * secrets tests render views of coupled worlds and compare them). After a seat's first screen only
+ * what changed is printed again; the whole table and the rules behind the changes are a choice away.
  */
 import { styleText } from 'node:util';
-import type { GameResult, Json, LogEntry, SeatView } from '../interpreter/api.ts';
-import { Namer, narrate } from './narrate.ts';
-import type { ScreenModel } from './screen-model.ts';
+import type { LogEntry, SeatView } from '../interpreter/api.ts';
+import type { Declarations } from '../present/declarations.ts';
+import { Namer, narrate } from '../present/narrate.ts';
+import { rawValue, screenItems, seatScreen, type Item, type SeatScreen, type Sentence } from '../present/screen.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
 
 export type { Lang } from './terminal-text.ts';
-/** the screen's own words (kept under its old name for callers) */
-export const ui = terminalText;
 
-/** the terminal's width the screen is made for */
+/** the width when the terminal does not say (a pipe, a file) */
 export const WIDTH = 80;
 
 export interface Paint {
@@ -51,7 +51,7 @@ export function wrap(text: string, indent = '', width = WIDTH): string[] {
   let lineStart = true;
   // break at spaces, and anywhere between CJK characters
   const tokens = text.match(/[\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60][，。、；：）」』！？,.;:)]*|[^\s\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]+|\s+/g) ?? [];
-  for (const tok of tokens) {
+  for (let tok of tokens) {
     if (/^\s+$/.test(tok)) {
       if (!lineStart) line += ' ';
       continue;
@@ -61,6 +61,14 @@ export function wrap(text: string, indent = '', width = WIDTH): string[] {
       line = cont;
       lineStart = true;
     }
+    // a word longer than the line is cut
+    while (columns(line + tok) > width && tok.length > 1) {
+      let cut = 1;
+      while (cut < tok.length && columns(line + tok.slice(0, cut + 1)) <= width) cut++;
+      lines.push(line + tok.slice(0, cut));
+      tok = tok.slice(cut);
+      line = cont;
+    }
     line += tok;
     lineStart = false;
   }
@@ -68,55 +76,8 @@ export function wrap(text: string, indent = '', width = WIDTH): string[] {
   return lines.length > 0 ? lines : [indent];
 }
 
-// ---- values and zones ----------------------------------------------------------------------------
-
-/** a value without a model: ids as they are */
-export function fmtValue(v: Json): string {
-  if (v === null) return '?';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `[${v.map(fmtValue).join(', ')}]`;
-  if (typeof v['kind'] === 'string') return v['kind'];
-  for (const k of ['name', 'id', 'type']) {
-    const x = v[k];
-    if (typeof x === 'string') return x;
-  }
-  return `{${Object.entries(v).map(([k, x]) => `${k}: ${fmtValue(x)}`).join(', ')}}`;
-}
-
-/** the kind a card shows, or the front it shows when its kind hides behind a shared front */
-const kindOf = (c: Json): string | undefined => {
-  if (typeof c === 'string') return c;
-  if (c === null || typeof c !== 'object' || Array.isArray(c)) return undefined;
-  return typeof c['kind'] === 'string' ? c['kind'] : typeof c['front'] === 'string' ? c['front'] : undefined;
-};
-
-/** a zone's cards: the seen ones by name (alike ones counted, values totalled), the rest counted */
-function zoneText(cards: Json[], names: Namer): string {
-  const t = names.t;
-  if (cards.length === 0) return '—';
-  const kinds: string[] = [];
-  let hidden = 0;
-  const other: string[] = [];
-  for (const c of cards) {
-    if (c === null) hidden++;
-    else {
-      const k = kindOf(c);
-      if (k !== undefined) kinds.push(k);
-      else other.push(fmtValue(c));
-    }
-  }
-  const parts: string[] = [];
-  if (kinds.length > 0) parts.push(kinds.length > 1 && names.total(kinds) !== undefined ? `${t.cards(kinds.length)}: ${names.cards(kinds)}` : names.cards(kinds));
-  if (other.length > 0) parts.push(other.slice(0, 24).join(', ') + (other.length > 24 ? ', …' : ''));
-  if (hidden > 0) parts.push(t.faceDown(hidden));
-  return parts.join('; ');
-}
-
-/** kept for callers that print zones without a model */
-export function fmtZone(cards: Json[], lang: Lang): string {
-  return zoneText(cards, new Namer(lang, -1, undefined));
-}
+/** a value without declarations: ids as they are (kept for callers that print raw values) */
+export const fmtValue = rawValue;
 
 /** a log entry as it is (for tools; the player's screen words entries with `narrate`) */
 export function fmtLogEntry(e: LogEntry): string {
@@ -127,199 +88,185 @@ export function fmtLogEntry(e: LogEntry): string {
 }
 
 /** one log entry in words for a spectator (undefined: nothing worth a line) */
-export function logLine(e: LogEntry, model: ScreenModel | undefined, lang: Lang, viewer: number): string | undefined {
-  const lines = narrate([e], new Namer(lang, viewer, model));
+export function logLine(e: LogEntry, decl: Declarations | undefined, lang: Lang, viewer: number): string | undefined {
+  const lines = narrate([e], new Namer(lang, viewer, decl));
   return lines.length === 0 ? undefined : lines.map((l) => l.text).join(' ');
 }
 
 // ---- the screen ----------------------------------------------------------------------------------
 
-/** the vars of a seat (or of the game) worth showing: those that matter, not blank */
-function varsText(vars: Record<string, Json>, seat: boolean, names: Namer): string[] {
-  const out: string[] = [];
-  const model = names.model;
-  for (const [id, v] of Object.entries(vars)) {
-    if (seat === false && id === model?.roundVar) continue;
-    const info = names.varInfo(id, seat);
-    if (model && !info) continue;
-    if (v === null || (model && names.isBlank(v, info))) continue;
-    // a card this seat no longer sees (its chosen card, since discarded face down) says nothing
-    if (info?.type === 'card' && typeof v === 'number' && !names.knows(v)) continue;
-    out.push(`${names.varLabel(id, seat)}: ${names.value(v, info)}`);
-  }
-  return out;
-}
-
-function zonesShown(zones: Record<string, Json[]>, names: Namer): [string, Json[]][] {
-  return Object.entries(zones).filter(([id, cards]) => (names.model ? names.model.zones.has(id) && cards.length > 0 : true));
-}
-
-/** the effect texts of the seat's own cards that have one (a power card) */
-function effects(view: SeatView, names: Namer): string[] {
-  const me = view.seats[view.seat];
-  if (!me || !names.model) return [];
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const [, cards] of zonesShown(me.zones, names)) {
-    for (const c of cards) {
-      const k = kindOf(c);
-      const fx = k === undefined ? undefined : names.model.cards.get(k)?.effect;
-      if (k === undefined || !fx || seen.has(k)) continue;
-      seen.add(k);
-      out.push(`${names.card(k)}: ${fx[names.lang]}`);
-    }
-  }
-  return out;
-}
-
 export interface RenderOptions {
   paint?: Paint;
+  /** the terminal's columns (default WIDTH) */
+  width?: number;
   /** a decision with one option: the screen is the same, the prompt is not asked */
   quiet?: boolean;
+  /** what this seat was shown of the table last time (item key -> its text): only what changed
+   *  is printed; without it, the whole table */
+  shown?: ReadonlyMap<string, string>;
 }
 
-/** the round the view is in, from the model's round var */
-function roundOf(view: SeatView, model: ScreenModel | undefined): number | undefined {
-  const v = model?.roundVar !== undefined ? view.vars[model.roundVar] : view.vars['round'];
-  return typeof v === 'number' && v > 0 ? v : undefined;
+export interface Rendered {
+  text: string;
+  /** every item of the table as this screen has it (item key -> its text), for the next `shown` */
+  items: Map<string, string>;
 }
 
-function header(text: string, paint: Paint): string {
-  const pad = Math.max(3, WIDTH - columns(text) - 4);
+function header(text: string, paint: Paint, width: number): string {
+  const pad = Math.max(3, width - columns(text) - 4);
   return paint.head(`━━ ${text} ${'━'.repeat(pad)}`);
 }
 
-/**
- * Everything `view.seat` may see, on 80 columns; `logFrom` = index of the first log entry not
- * yet shown to it. With a model: names and texts from the spec, only what matters under the
- * options; without one (a game with no spec at hand): the view's ids.
- */
-export function renderView(view: SeatView, lang: Lang, logFrom: number, model?: ScreenModel, opts: RenderOptions = {}): string {
-  const paint = opts.paint ?? plain;
-  const names = new Namer(lang, view.seat, model, view);
-  const t = names.t;
+const itemText = (i: Item): string => `${i.label}: ${i.value}`;
+
+/** the lines of sentences (at most `max`, the last ones) */
+function sentenceLines(said: readonly Sentence[], paint: Paint, width: number, max: number, earlier: string): string[] {
   const lines: string[] = [];
-  const add = (text: string, indent = ''): void => void lines.push(...wrap(text, indent));
-  const round = roundOf(view, model);
-  const title = [model?.name[lang], round !== undefined ? t.round(round) : undefined, `${t.youAre(view.seat)} — ${view.players} ${t.players}`].filter(Boolean).join(' · ');
-  lines.push(header(title, paint));
-  if (view.pending?.kind === 'choice') {
-    const phase = model?.rules.get(view.pending.rule)?.[lang];
-    if (phase) lines.push(...wrap(phase, '   ').map((l) => paint.dim(l)));
-  }
-
-  const fresh = view.log.slice(Math.min(logFrom, view.log.length));
-  lines.push(paint.bold(`${t.since}:`));
-  const said = narrate(fresh, names);
-  if (said.length === 0) lines.push(`  ${t.nothing}`);
-  const MAX = 40;
-  if (said.length > MAX) lines.push(`  … ${said.length - MAX} ${t.earlier}`);
-  for (const l of said.slice(-MAX)) {
+  if (said.length > max) lines.push(`  … ${said.length - max} ${earlier}`);
+  for (const l of said.slice(-max)) {
     if (l.heading) lines.push(paint.bold(`  ── ${l.text} ──`));
-    else if (l.you) lines.push(...wrap(l.text, '  ').map((x) => paint.bad(x)));
-    else add(l.text, '  ');
-  }
-
-  const gameVars = varsText(view.vars, false, names);
-  const gameZones = zonesShown(view.zones, names);
-  if (gameVars.length > 0 || gameZones.length > 0) {
-    lines.push(paint.bold(`${t.zones}:`));
-    if (gameVars.length > 0) add(gameVars.join(' · '), '  ');
-    for (const [z, cards] of gameZones) add(`${names.zone(z)}: ${zoneText(cards, names)}`, '  ');
-  }
-
-  const me = view.seats[view.seat];
-  if (me) {
-    const mine = varsText(me.vars, true, names);
-    lines.push(paint.bold(`${t.yourVars}${me.out ? ` (${t.out})` : ''}:`));
-    if (mine.length > 0) add(mine.join(' · '), '  ');
-    for (const [z, cards] of zonesShown(me.zones, names)) add(`${names.zone(z)}: ${zoneText(cards, names)}`, '  ');
-    for (const fx of effects(view, names)) add(`· ${fx}`, '    ');
-  }
-
-  if (view.seats.length > 1) {
-    lines.push(paint.bold(`${t.others}:`));
-    view.seats.forEach((s, i) => {
-      if (i === view.seat) return;
-      const parts = [...varsText(s.vars, true, names), ...zonesShown(s.zones, names).map(([z, cards]) => `${names.zone(z)}: ${zoneText(cards, names)}`)];
-      add(`${t.seatName(i)}${s.out ? ` (${t.out})` : ''}: ${parts.join(' · ') || t.nothing}`, '  ');
-    });
-  }
-
-  const answered = Object.entries(view.myAnswers);
-  if (answered.length > 0) {
-    add(`${t.answered}: ${answered.map(([k, v]) => `${model?.choices.get(k)?.prompt[lang] ?? k}: ${names.value(v, choiceType(model, k))}`).join(' · ')}`);
-  }
-  if (view.pending?.kind === 'choice' && !opts.quiet) {
-    const p = view.pending;
-    add(`» ${p.prompt[lang]} — ${t.waiting}: ${names.seats(p.waitingFor)}`);
-  }
-  return lines.join('\n') + '\n';
-}
-
-function choiceType(model: ScreenModel | undefined, id: string): { id: string; label: { en: string; zh: string }; type: string } | undefined {
-  const type = model?.choices.get(id)?.type;
-  return type === undefined ? undefined : { id, label: { en: '', zh: '' }, type };
-}
-
-export interface GameOverOptions {
-  /** first log entry not yet shown to this seat */
-  logFrom: number;
-  paint?: Paint;
-  /** the game seed, shown now that the game is over */
-  seed?: number;
-}
-
-/** the round each seat was eliminated in, from the view's log */
-function eliminations(log: readonly LogEntry[], model: ScreenModel | undefined): { seat: number; round: number | undefined }[] {
-  const out: { seat: number; round: number | undefined }[] = [];
-  let round: number | undefined;
-  for (const e of log) {
-    if (e.event === 'set' && e.data['var'] === (model?.roundVar ?? 'round') && e.data['seat'] === undefined && typeof e.data['value'] === 'number') round = e.data['value'];
-    if (e.event === 'eliminate' && typeof e.data['seat'] === 'number') out.push({ seat: e.data['seat'], round });
-  }
-  return out;
-}
-
-/** the seats tied with the winners on score that the ranking's later keys put behind */
-function tieBreak(r: GameResult, view: SeatView, names: Namer): string[] {
-  const model = names.model;
-  const keys = model?.rankings.get(r.result);
-  if (!keys || r.winners.length === 0) return [];
-  const best = r.scores[r.winners[0]!]!;
-  const tied = r.scores.flatMap((s, i) => (s === best && !view.seats[i]?.out ? [i] : []));
-  if (tied.length <= r.winners.length) return [];
-  const lines = [names.t.tie(names.seats(tied), names.ev.number(best))];
-  for (const k of keys.slice(1)) {
-    if (k.var === undefined) break;
-    const values = tied.map((s) => view.seats[s]?.vars[k.var!]);
-    if (values.every((v) => v === values[0])) continue;
-    lines.push(
-      names.ev.tieBroken(names.varLabel(k.var, true), !k.desc, tied.map((s, i) => `${names.seat(s)} ${names.value(values[i] ?? null, names.varInfo(k.var!, true))}`).join(', ')),
-    );
-    break;
+    else if (l.you) lines.push(...wrap(l.text, '  ', width).map((x) => paint.bad(x)));
+    else lines.push(...wrap(l.text, '  ', width));
   }
   return lines;
 }
 
+/** the whole table: the game's, the seat's own, the other seats' */
+function wholeTable(s: SeatScreen, paint: Paint, width: number): string[] {
+  const t = terminalText(s.lang);
+  const lines: string[] = [];
+  const add = (text: string, indent: string): void => void lines.push(...wrap(text, indent, width));
+  if (s.table.items.length > 0 || s.table.zones.length > 0) {
+    lines.push(paint.bold(`${t.zones}:`));
+    if (s.table.items.length > 0) add(s.table.items.map(itemText).join(' · '), '  ');
+    for (const z of s.table.zones) add(itemText(z), '  ');
+  }
+  const me = s.seats[s.seat];
+  if (me) {
+    lines.push(paint.bold(`${t.yourVars}${me.out ? ` (${t.out})` : ''}:`));
+    if (me.items.length > 0) add(me.items.map(itemText).join(' · '), '  ');
+    for (const z of me.zones) add(itemText(z), '  ');
+    for (const fx of me.effects) add(`· ${fx}`, '    ');
+  }
+  if (s.seats.length > 1) {
+    lines.push(paint.bold(`${t.others}:`));
+    for (const panel of s.seats) {
+      if (panel.you) continue;
+      const parts = [...panel.items, ...panel.zones].map(itemText);
+      add(`${panel.name}${panel.out ? ` (${t.out})` : ''}: ${parts.join(' · ') || t.nothing}`, '  ');
+    }
+  }
+  return lines;
+}
+
+/** the items whose text differs from what the seat was shown, each with whose it is */
+function changedLines(s: SeatScreen, now: Map<string, string>, shown: ReadonlyMap<string, string>, width: number): { lines: string[]; unchanged: number } {
+  const t = terminalText(s.lang);
+  const all = screenItems(s);
+  const lines: string[] = [];
+  let unchanged = 0;
+  for (const [key, text] of now) {
+    if (shown.get(key) === text) {
+      unchanged++;
+      continue;
+    }
+    const owner = all.get(key)?.owner;
+    const who = owner === undefined ? '' : owner === s.seat ? `${t.yourVars} · ` : `${t.seatName(owner)} · `;
+    lines.push(...wrap(`${who}${text}`, '  ', width));
+  }
+  // what was there and is gone (a zone emptied, a value back to nothing)
+  for (const [key, text] of shown) {
+    if (now.has(key)) continue;
+    const label = text.slice(0, text.indexOf(': ') >= 0 ? text.indexOf(': ') : text.length);
+    const owner = /^seat:(\d+):/.exec(key)?.[1];
+    const who = owner === undefined ? '' : Number(owner) === s.seat ? `${t.yourVars} · ` : `${t.seatName(Number(owner))} · `;
+    lines.push(...wrap(`${who}${label}: —`, '  ', width));
+  }
+  return { lines, unchanged };
+}
+
 /**
- * The end, as `view.seat` sees it: the last round's events, who won and why (the end rule, the
+ * Everything `screen.seat` may see. The first screen of a seat (no `shown`) holds the whole table;
+ * later ones only the items that changed since that seat's last screen.
+ */
+export function renderScreen(s: SeatScreen, opts: RenderOptions = {}): Rendered {
+  const paint = opts.paint ?? plain;
+  const width = Math.max(40, opts.width ?? WIDTH);
+  const t = terminalText(s.lang);
+  const lines: string[] = [];
+  const add = (text: string, indent = ''): void => void lines.push(...wrap(text, indent, width));
+  const title = [s.game || undefined, s.round !== undefined ? t.round(s.round) : undefined, `${t.youAre(s.seat)} — ${s.players} ${t.players}`].filter(Boolean).join(' · ');
+  lines.push(header(title, paint, width));
+  if (s.decision?.phase) lines.push(...wrap(s.decision.phase, '   ', width).map((l) => paint.dim(l)));
+
+  lines.push(paint.bold(`${t.since}:`));
+  if (s.changes.length === 0) lines.push(`  ${t.nothing}`);
+  lines.push(...sentenceLines(s.changes, paint, width, 40, t.earlier));
+
+  const items = new Map([...screenItems(s)].filter(([key]) => !key.startsWith('place:')).map(([key, x]) => [key, itemText(x.item)] as const));
+  if (opts.shown === undefined) lines.push(...wholeTable(s, paint, width));
+  else {
+    const { lines: changed, unchanged } = changedLines(s, items, opts.shown, width);
+    lines.push(paint.bold(`${t.changed}:`));
+    lines.push(...(changed.length > 0 ? changed : [`  ${t.nothing}`]));
+    if (unchanged > 0) lines.push(paint.dim(`  ${t.unchanged(unchanged)}`));
+  }
+
+  if (s.answered.length > 0) add(`${t.answered}: ${s.answered.join(' · ')}`);
+  if (s.decision && !opts.quiet) add(`» ${s.decision.prompt} — ${t.waiting}: ${s.decision.waitingFor}`);
+  return { text: lines.join('\n') + '\n', items };
+}
+
+/** why the changes since the seat's last decision happened: each rule, its words, its source lines */
+export function renderWhy(s: SeatScreen, opts: { paint?: Paint; width?: number } = {}): string {
+  const paint = opts.paint ?? plain;
+  const width = Math.max(40, opts.width ?? WIDTH);
+  const t = terminalText(s.lang);
+  const lines: string[] = [paint.bold(`${t.whyTitle}:`)];
+  const rules: string[] = [];
+  for (const x of s.changes) if (!x.heading && !rules.includes(x.rule)) rules.push(x.rule);
+  if (s.decision && !rules.includes(s.decision.rule)) rules.push(s.decision.rule);
+  let told = 0;
+  for (const rule of rules) {
+    const why = s.why[rule];
+    if (!why) continue;
+    told++;
+    const said = s.changes.filter((x) => x.rule === rule && !x.heading).map((x) => x.text);
+    lines.push(...wrap(`• ${why.text}`, '  ', width).map((l, i) => (i === 0 ? paint.bold(l) : l)));
+    if (said.length > 0) lines.push(...wrap(`${t.made}: ${said.slice(0, 3).join(' / ')}${said.length > 3 ? ' / …' : ''}`, '    ', width).map((l) => paint.dim(l)));
+    for (const c of why.cites) lines.push(...wrap(`${t.sourceLine(c.seed, c.from, c.to)}: 「${c.quote}」`, '    ', width));
+    if (why.assumption) lines.push(...wrap(`${t.assumption}: ${why.assumption}`, '    ', width));
+    lines.push(...wrap(`${t.ruleId}: ${rule}`, '    ', width).map((l) => paint.dim(l)));
+  }
+  if (told === 0) lines.push(`  ${t.nothing}`);
+  return lines.join('\n') + '\n';
+}
+
+/** a seat's screen from its view, whole (tests; the secrets tests compare these texts) */
+export function renderView(view: SeatView, lang: Lang, logFrom: number, decl?: Declarations, opts: RenderOptions = {}): string {
+  return renderScreen(seatScreen({ view, decl, lang, since: logFrom }), opts).text;
+}
+
+export interface GameOverOptions {
+  paint?: Paint;
+  width?: number;
+  /** the game seed, shown now that the game is over */
+  seed?: number;
+}
+
+/**
+ * The end, as the seat sees it: the last round's events, who won and why (the end rule, the
  * result rule, the tie-break that decided), the scores, who was eliminated and when, the seed.
  */
-export function renderGameOver(view: SeatView, gameName: string, lang: Lang, model: ScreenModel | undefined, opts: GameOverOptions): string {
+export function renderGameOver(s: SeatScreen, gameName: string, opts: GameOverOptions = {}): string {
   const paint = opts.paint ?? plain;
-  const names = new Namer(lang, view.seat, model, view);
-  const t = names.t;
-  const r = view.result;
+  const width = Math.max(40, opts.width ?? WIDTH);
+  const t = terminalText(s.lang);
   const lines: string[] = [];
-  const add = (text: string, indent = ''): void => void lines.push(...wrap(text, indent));
-  const roundVar = model?.roundVar ?? 'round';
-  let lastRound = -1;
-  view.log.forEach((e, i) => {
-    if (e.event === 'set' && e.data['var'] === roundVar && e.data['seat'] === undefined) lastRound = i;
-  });
-  const from = lastRound >= 0 ? lastRound : Math.min(opts.logFrom, view.log.length);
-  const said = narrate(view.log.slice(from), names);
+  const add = (text: string, indent = ''): void => void lines.push(...wrap(text, indent, width));
+  let last = -1;
+  s.log.forEach((l, i) => void (l.heading && (last = i)));
+  const said = last >= 0 ? s.log.slice(last) : s.changes;
   if (said.length > 0) {
     lines.push('');
     lines.push(paint.bold(`${t.lastRound}:`));
@@ -329,18 +276,17 @@ export function renderGameOver(view: SeatView, gameName: string, lang: Lang, mod
     }
   }
   lines.push('');
-  lines.push(header(`${t.over}: ${gameName}`, paint));
+  lines.push(header(`${t.over}: ${gameName}`, paint, width));
+  const r = s.over;
   if (r) {
-    lines.push(paint.good(`${t.winners}: ${r.winners.length ? r.winners.map((w) => t.seatName(w)).join(', ') : t.none}`));
-    const why = [model?.rules.get(r.end)?.[lang], model?.rules.get(r.result)?.[lang]].filter((x): x is string => x !== undefined);
-    if (why.length > 0) add(`${t.why}: ${why.join(' ')}`);
-    for (const l of tieBreak(r, view, names)) add(l);
-    lines.push(`${t.scores}: ${r.scores.map((s, i) => `${t.seatName(i)}: ${model ? names.ev.number(s) : s}`).join(', ')}`);
-    const gone = eliminations(view.log, model);
-    const outs = r.out.map((s) => gone.find((g) => g.seat === s) ?? { seat: s, round: undefined });
-    if (outs.length > 0) add(outs.map((g) => t.eliminated(t.seatName(g.seat), g.round)).join('; '));
+    lines.push(paint.good(`${t.winners}: ${r.winners}`));
+    if (r.why.length > 0) add(`${t.why}: ${r.why.join(' ')}`);
+    for (const l of r.tieBreak) add(l);
+    // one line, whatever its length: tools read it
+    lines.push(`${t.scores}: ${r.scores.map((x) => `${x.name}: ${x.score}`).join(', ')}`);
+    if (r.eliminated.length > 0) add(r.eliminated.join('; '));
     // rule ids only when there is no spec to give the rules' words
-    lines.push(model ? `${t.rounds}: ${r.rounds}` : `${t.end}: ${r.end} (${r.result}); ${t.rounds}: ${r.rounds}`);
+    lines.push(r.why.length > 0 ? `${t.rounds}: ${r.rounds}` : `${t.end}: ${r.ended} (${r.resultRule}); ${t.rounds}: ${r.rounds}`);
   }
   if (opts.seed !== undefined) lines.push(paint.dim(t.seedAfter(opts.seed)));
   return lines.join('\n') + '\n';

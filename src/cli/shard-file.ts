@@ -7,11 +7,22 @@
  *
  * Shard K of N holds games [floor((K-1)·G/N), floor(K·G/N)) of the G games of the run, so the shards
  * 1…N in order are the whole run, game for game, and the merged summary is the run's.
+ *
+ * A shard may come from another machine: it is checked, not trusted. Its header's counts are
+ * bounded (players, games, shards, seed) before anything is sized by them; each game record is
+ * checked against the run (src/stats/records.ts: seats, scores, counts, the end and result rules);
+ * its tally is recomputed from the records and must agree with the one written. Anything else is
+ * refused with the file, the line and the reason.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { notFileKind } from '../file-io.ts';
-import { SummaryTally, type SimulatedGame, type TallyJson } from '../stats/summary.ts';
+import { AGENT_KINDS, isAgentName } from '../agents/named.ts';
+import { DEFAULT_MAX_STEPS } from '../agents/playout.ts';
+import { MAX_SIMULATED_GAMES } from '../limits.ts';
+import { quoted, quotedJson } from '../quote.ts';
+import { checkedTally, gameRecordProblem, playersProblem, type RunRules } from '../stats/records.ts';
+import { SummaryTally, type SimulatedGame } from '../stats/summary.ts';
 import { UsageError } from './context.ts';
 import { gameSeed, type RunHeader } from './simulate.ts';
 
@@ -61,12 +72,9 @@ export interface ShardHead {
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isIntArray = (x: unknown, n?: number): x is number[] => Array.isArray(x) && (n === undefined || x.length === n) && x.every(isInt);
-const isNumArray = (x: unknown, n?: number): x is number[] =>
-  Array.isArray(x) && (n === undefined || x.length === n) && x.every((v) => typeof v === 'number' && Number.isFinite(v));
-const isCounts = (x: unknown): x is Record<string, number> => isObj(x) && Object.values(x).every(isInt);
-const isPairs = (x: unknown): x is [number, number][] =>
-  Array.isArray(x) && x.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && isInt(p[1]));
+const isJsonScalar = (x: unknown): boolean => x === null || typeof x === 'boolean' || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
+/** the largest seed (seeds are unsigned 32-bit integers: --seed) */
+const MAX_SEED = 0xffff_ffff;
 
 function fail(file: string, line: number, what: string): never {
   throw new UsageError(`${file}:${line}: ${what}`);
@@ -83,34 +91,34 @@ function parseLine(file: string, line: number, text: string): unknown {
 function checkHead(file: string, j: unknown): ShardHead {
   const notShard = 'not a shard: give the files written by `rules simulate … --shard K/N`';
   if (!isObj(j) || j['rulesShard'] === undefined) fail(file, 1, notShard);
-  if (j['rulesShard'] !== SHARD_FORMAT) fail(file, 1, `a shard of format ${JSON.stringify(j['rulesShard'])}; this version reads format ${SHARD_FORMAT}: run the shards again`);
+  if (j['rulesShard'] !== SHARD_FORMAT) fail(file, 1, `a shard of format ${quotedJson(j['rulesShard'])}; this version reads format ${SHARD_FORMAT}: run the shards again`);
   const { shard, of, games, from, to, run } = j;
   if (!isInt(shard) || !isInt(of) || !isInt(games) || !isInt(from) || !isInt(to) || !isObj(run)) fail(file, 1, `${notShard} (its first line lacks shard, of, games, from, to or run)`);
+  // counts that size what is made from them are bounded first
+  if (games < 1 || games > MAX_SIMULATED_GAMES) fail(file, 1, `${games} games: a run has at most ${MAX_SIMULATED_GAMES.toLocaleString('en')}`);
+  if (of < 1 || of > games) fail(file, 1, `${of} shards of ${games} games: a run has at most one shard per game`);
   const place = shardPlace(shard, of, games);
   if (shard < 1 || shard > of || place.from !== from || place.to !== to) fail(file, 1, `shard ${shard}/${of} of ${games} games cannot hold games ${from}–${to}: the file was changed`);
-  if (typeof run['game'] !== 'string' || !isInt(run['players']) || !isInt(run['seed']) || !isObj(run['options'])) fail(file, 1, `${notShard} (its run lacks game, players, seed or options)`);
+  if (typeof run['game'] !== 'string' || !isObj(run['options'])) fail(file, 1, `${notShard} (its run lacks game, players, seed or options)`);
+  const players = playersProblem(run['players']);
+  if (players) fail(file, 1, players);
+  if (!isInt(run['seed']) || run['seed'] < 0 || run['seed'] > MAX_SEED) fail(file, 1, `seed ${quotedJson(run['seed'])}: a seed is a whole number from 0 to ${MAX_SEED}`);
+  const option = Object.entries(run['options']).find(([, v]) => !isJsonScalar(v));
+  if (option) fail(file, 1, `option ${quoted(option[0])} is ${quotedJson(option[1])}: an option's value is a number, a string or true/false`);
+  const agents = run['agents'];
+  if (agents !== undefined && (!Array.isArray(agents) || agents.length !== run['players'] || !agents.every((a) => typeof a === 'string' && isAgentName(a)))) {
+    fail(file, 1, `agents ${quotedJson(agents)}: one agent (${AGENT_KINDS.join(', ')}) per seat of the run's ${run['players']} players`);
+  }
   return { file, place, run: run as unknown as RunHeader };
 }
 
-function checkGame(file: string, line: number, j: unknown, head: ShardHead, index: number): SimulatedGame {
-  const P = head.run.players;
-  if (!isObj(j) || !isInt(j['seed']) || !isIntArray(j['winners']) || !isNumArray(j['scores'], P) || !isIntArray(j['out']) || !isInt(j['rounds']) || typeof j['end'] !== 'string' || typeof j['result'] !== 'string') {
-    fail(file, line, `not a game record of ${P} players (seed, winners, scores, out, rounds, end, result)`);
-  }
+function checkGame(file: string, line: number, j: unknown, head: ShardHead, index: number, rules: RunRules | undefined): SimulatedGame {
+  const problem = gameRecordProblem(j, head.run.players, rules);
+  if (problem !== undefined) fail(file, line, problem);
+  const g = j as SimulatedGame;
   const want = gameSeed(head.run.seed, index);
-  if (j['seed'] !== want) fail(file, line, `game ${index} of the run has seed ${want}, this record ${j['seed']}: the file was changed`);
-  return j as unknown as SimulatedGame;
-}
-
-function checkTally(file: string, line: number, j: unknown, head: ShardHead, games: number): SummaryTally {
-  const t = isObj(j) ? j['tally'] : undefined;
-  const P = head.run.players;
-  const ok =
-    isObj(t) && t['players'] === P && t['games'] === games && isIntArray(t['wins'], P) &&
-    isInt(t['noWinner']) && isInt(t['sharedWins']) && isInt(t['rounds']) && isInt(t['actions']) && isCounts(t['ends']) && isCounts(t['results']) &&
-    Array.isArray(t['scores']) && t['scores'].length === P && t['scores'].every(isPairs) && isPairs(t['roundsHistogram']) && isPairs(t['actionsHistogram']);
-  if (!ok) fail(file, line, `the shard ends without its tally of ${games} games: the run was cut short or the file was changed; run this shard again`);
-  return SummaryTally.fromJSON(t as unknown as TallyJson);
+  if (g.seed !== want) fail(file, line, `game ${index} of the run has seed ${want}, this record ${g.seed}: the file was changed`);
+  return g;
 }
 
 /** a line of a shard is one game's record, a few hundred characters: a file with a line past this
@@ -159,18 +167,25 @@ export async function readShardHead(file: string): Promise<ShardHead> {
   return fail(file, 1, 'an empty file: not a shard written by `rules simulate --shard`');
 }
 
-/** stream a shard's games to `onGame` in order, and return its tally */
-export async function readShardBody(head: ShardHead, onGame: (g: SimulatedGame) => void): Promise<SummaryTally> {
+/**
+ * Stream a shard's games to `onGame` in order, each checked, and return its tally: recomputed from
+ * the games, with the decisions per game from the tally written (checked to agree: checkedTally).
+ * `rules`: the end and result rules of the run's game, when it is at hand.
+ */
+export async function readShardBody(head: ShardHead, onGame: (g: SimulatedGame) => void, rules?: RunRules): Promise<SummaryTally> {
   const { file, place } = head;
   let lineNo = 0;
   let pending: { line: number; text: string } | undefined;
   let games = 0;
+  const tally = new SummaryTally(head.run.players);
   for await (const text of linesOf(file)) {
     lineNo++;
     if (lineNo === 1) continue;
     if (pending !== undefined) {
       if (games >= place.to - place.from) fail(file, pending.line, `more than the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the file was changed`);
-      onGame(checkGame(file, pending.line, parseLine(file, pending.line, pending.text), head, place.from + games));
+      const g = checkGame(file, pending.line, parseLine(file, pending.line, pending.text), head, place.from + games, rules);
+      tally.addRecord(g);
+      onGame(g);
       games++;
     }
     pending = { line: lineNo, text };
@@ -179,5 +194,7 @@ export async function readShardBody(head: ShardHead, onGame: (g: SimulatedGame) 
     fail(file, lineNo, `${games} of the ${place.to - place.from} games of shard ${place.shard}/${place.of}: the run was cut short or the file was changed; run this shard again`);
   }
   if (pending === undefined) fail(file, lineNo, 'the shard ends without its tally');
-  return checkTally(file, pending.line, parseLine(file, pending.line, pending.text), head, games);
+  const checked = checkedTally(parseLine(file, pending.line, pending.text), tally, DEFAULT_MAX_STEPS);
+  if (typeof checked === 'string') fail(file, pending.line, checked);
+  return checked;
 }

@@ -1,154 +1,26 @@
 /**
- * `rules simulate <game>`: random agents play K games.
- *
- * Seeds (documented contract): with base seed S (default 1), game i (0-based) is created with
- *   gameSeed(S, i) = deriveSeed(S, i)
- * and its random agents use agentSeedFor(gameSeed) (seat s: seatAgentSeed(agentSeed, s)); see
- * src/agents/random-agent.ts for deriveSeed. So game i of a simulation is the same game as
- * `rules play <game> --seed <games[i].seed> --seats random,…` with the same players and options.
+ * `rules simulate <game>`: agents play K games (random unless `--agents` says otherwise), and
+ * what they ended with is printed: a readable report, --json, --csv, or a shard file for `rules
+ * merge`. The games themselves are run by src/simulate/ (seeds, agents, the loop, the threads);
+ * this module reads the command line and prints.
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { stringify } from 'csv-stringify/sync';
-import type { Engine, GameResult, Json } from '../interpreter/api.ts';
-import { agentSeedFor, deriveSeed } from '../agents/random-agent.ts';
-import { playout } from '../agents/playout.ts';
-import { AGENT_KINDS, isAgentKind, namedSeatAgents, type AgentKind } from '../agents/named.ts';
-import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
+import { AgentNameError, parseAgentList, type AgentName } from '../agents/named.ts';
+import { DEFAULT_GAMES, DEFAULT_SEED, playGames, runHeader, runSettings, type RunHeader, type SimulationReport } from '../simulate/run.ts';
+import { playOnThreads, type Workers } from '../simulate/pool.ts';
+import { loadEngine, parseIntArg, parseOptions, parsePlayers, parseSeed, rulesDirOf } from './common.ts';
+import { MAX_SIMULATED_GAMES } from '../limits.ts';
 import { UsageError, type CliContext } from './context.ts';
 import { reportSink, type OutputForm } from './simulate-output.ts';
-import type { PlayedChunk } from './simulate-worker.ts';
+import { chunkJob, startChunkWorkers, type PlayedChunk } from './simulate-worker.ts';
 import { parseShard, shardPlace } from './shard-file.ts';
 import { roundTo, type Spread } from '../stats/describe.ts';
 import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
 
-export type { SimulatedGame, SimulationSummary } from '../stats/summary.ts';
-
-export const DEFAULT_SEED = 1;
-export const DEFAULT_GAMES = 100;
-
-/** the config seed of game `index` of a simulation with base seed `base` */
-export function gameSeed(base: number, index: number): number {
-  return deriveSeed(base, index);
-}
-
-/** what identifies a simulation's run: everything of its report but the games and the summary */
-export interface RunHeader {
-  game: string;
-  players: number;
-  seed: number;
-  /** every declared option with the value used */
-  options: Record<string, Json>;
-  /** the agent of each seat; present only when `--agents` was given (all random otherwise) */
-  agents?: AgentKind[];
-}
-
-export interface SimulationReport extends RunHeader {
-  games: SimulatedGame[];
-  summary: SimulationSummary;
-}
-
-/** how each game of a run is played (options already completed with their defaults) */
-export interface RunSettings {
-  players: number;
-  seed: number;
-  options: Record<string, Json>;
-  agents?: AgentKind[];
-  maxSteps?: number;
-}
-
-export interface SimulateParams {
-  players: number;
-  games: number;
-  seed: number;
-  /** given options (missing ones take their defaults) */
-  options?: Record<string, Json>;
-  maxSteps?: number;
-  /** the agent of each seat (default: all random) */
-  agents?: AgentKind[];
-  /** called after each game */
-  onGame?: (done: number) => void;
-}
-
-export function gameRecord(seed: number, r: GameResult): SimulatedGame {
-  return {
-    seed,
-    winners: [...r.winners],
-    scores: [...r.scores],
-    out: [...r.out],
-    rounds: r.rounds,
-    end: r.end,
-    result: r.result,
-  };
-}
-
-/**
- * Play games [from, to) of a run, in order; `onGame` gets each game's index, record and the
- * decisions it took. The one loop behind simulate(), the CLI, its shards and its workers.
- */
-export function playGames(
-  engine: Engine,
-  run: RunSettings,
-  from: number,
-  to: number,
-  onGame: (index: number, game: SimulatedGame, steps: number) => void,
-  /** how many games this engine plays in the run, about (a chunk's caller knows more than to − from) */
-  expected: number = to - from,
-): void {
-  engine.expectGames?.(expected);
-  for (let i = from; i < to; i++) {
-    const seed = gameSeed(run.seed, i);
-    let played;
-    try {
-      // no log: the simulation reads only the results
-      played = playout(engine, { players: run.players, seed, options: run.options, log: false }, agentSeedFor(seed), {
-        record: false,
-        ...(run.agents !== undefined ? { agents: namedSeatAgents(run.agents, agentSeedFor(seed)).seats } : {}),
-        ...(run.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
-      });
-    } catch (e) {
-      const err = new Error(`game ${i} (seed ${seed}): ${(e as Error).message}`);
-      err.stack = (e as Error).stack;
-      // keep the rules' place of a game error, so the message can point at it
-      throw Object.assign(err, { at: (e as { at?: unknown }).at });
-    }
-    onGame(i, gameRecord(seed, played.result), played.steps);
-  }
-}
-
-/** the header of a run's report */
-export function runHeader(engine: Engine, run: RunSettings): RunHeader {
-  return {
-    game: engine.id,
-    players: run.players,
-    seed: run.seed,
-    options: run.options,
-    ...(run.agents !== undefined ? { agents: [...run.agents] } : {}),
-  };
-}
-
-/** the settings of a run from simulate()'s parameters */
-export function runSettings(engine: Engine, params: SimulateParams): RunSettings {
-  return {
-    players: params.players,
-    seed: params.seed,
-    options: effectiveOptions(engine, params.options ?? {}),
-    ...(params.agents !== undefined ? { agents: params.agents } : {}),
-    ...(params.maxSteps !== undefined ? { maxSteps: params.maxSteps } : {}),
-  };
-}
-
-/** Run the simulation (no I/O). Deterministic: depends only on the engine and params. */
-export function simulate(engine: Engine, params: SimulateParams): SimulationReport {
-  const run = runSettings(engine, params);
-  const games: SimulatedGame[] = [];
-  const tally = new SummaryTally(run.players);
-  playGames(engine, run, 0, params.games, (i, g, steps) => {
-    games.push(g);
-    tally.add(g, steps);
-    params.onGame?.(i + 1);
-  });
-  return { ...runHeader(engine, run), games, summary: tally.summary() };
-}
+// what src/cli's other modules and older callers import from here (shard-file.ts: gameSeed, RunHeader)
+export { DEFAULT_GAMES, DEFAULT_SEED, gameRecord, gameSeed, playGames, runHeader, runSettings, simulate } from '../simulate/run.ts';
+export type { RunHeader, RunSettings, SimulateParams, SimulatedGame, SimulationReport, SimulationSummary } from '../simulate/run.ts';
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
@@ -256,17 +128,15 @@ export function csvRow(head: RunHeader, g: SimulatedGame): string {
   return stringify([row], { record_delimiter: '\n' });
 }
 
-/** `--agents greedy` (every seat) or `--agents greedy,random,random` (one per seat) */
-export function parseAgents(raw: string | undefined, players: number): AgentKind[] | undefined {
+/** `--agents greedy` (every seat) or `--agents search:512,random,random` (one per seat) */
+export function parseAgents(raw: string | undefined, players: number): AgentName[] | undefined {
   if (raw === undefined) return undefined;
-  const kinds = raw.split(',').map((k) => k.trim());
-  const bad = kinds.find((k) => !isAgentKind(k));
-  if (bad !== undefined) throw new UsageError(`--agents: unknown agent '${bad}'; known agents: ${AGENT_KINDS.join(', ')}`);
-  if (kinds.length === 1) return new Array<AgentKind>(players).fill(kinds[0] as AgentKind);
-  if (kinds.length !== players) {
-    throw new UsageError(`--agents: give one agent for every seat or one per seat (${players}), got ${kinds.length}`);
+  try {
+    return parseAgentList(raw, players);
+  } catch (e) {
+    if (e instanceof AgentNameError) throw new UsageError(`--agents: ${e.message}`);
+    throw e;
   }
-  return kinds as AgentKind[];
 }
 
 export interface SimulateCliOptions {
@@ -298,13 +168,12 @@ export async function simulateCommand(ctx: CliContext, gameId: string, o: Simula
   const rulesDir = rulesDirOf(ctx, o.rulesDir);
   // the worker threads load the game while this thread does (the pool module is loaded only for
   // --workers, not for every command and the site)
-  const pool = workers > 1 ? await import('./simulate-pool.ts') : undefined;
-  const started = pool?.startWorkers({ rulesDir, gameId }, workers - 1);
+  const started = workers > 1 ? startChunkWorkers({ rulesDir, gameId }, workers - 1) : undefined;
   try {
     return await simulateWith(ctx, gameId, o, shardArg, workers, rulesDir, started);
   } finally {
     // a run that ended early (a bad option, a game that does not compile) stops the threads here;
-    // playGamesOnWorkers has destroyed the pool of a run that played
+    // playOnThreads has destroyed the pool of a run that played
     await started?.pool.destroy();
   }
 }
@@ -316,11 +185,11 @@ async function simulateWith(
   shardArg: ReturnType<typeof parseShard>,
   workers: number,
   rulesDir: string,
-  started: import('./simulate-pool.ts').Workers | undefined,
+  started: Workers | undefined,
 ): Promise<number> {
   const engine = loadEngine(ctx, rulesDir, gameId);
   const players = parsePlayers(engine, o.players, engine.maxPlayers);
-  const games = parseIntArg('--games', o.games, 1, 10_000_000) ?? DEFAULT_GAMES;
+  const games = parseIntArg('--games', o.games, 1, MAX_SIMULATED_GAMES) ?? DEFAULT_GAMES;
   const seed = parseSeed(o.seed) ?? DEFAULT_SEED;
   const options = parseOptions(engine, o.option);
   const agents = parseAgents(o.agents, players);
@@ -348,7 +217,6 @@ async function simulateWith(
   const t0 = now();
   try {
     if (started !== undefined) {
-      const { playGamesOnWorkers } = await import('./simulate-pool.ts');
       // each chunk arrives formatted and tallied by the thread that played it
       const onChunk = (chunk: PlayedChunk, _from: number, to: number): void => {
         sink.games(chunk.text);
@@ -356,7 +224,7 @@ async function simulateWith(
         bar?.update(to - place.from);
       };
       const perThread = Math.ceil((place.to - place.from) / workers);
-      await playGamesOnWorkers(engine, { rulesDir, gameId }, { run, form, head, perThread }, place.from, place.to, workers, onChunk, { workers: started });
+      await playOnThreads(chunkJob(engine, { rulesDir, gameId }, { run, form, head, perThread }), place.from, place.to, workers, onChunk, { workers: started });
     }
     else playGames(engine, run, place.from, place.to, onGame);
   } finally {

@@ -8,6 +8,7 @@ import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
 import type { ChoiceProof, Json } from '../interpreter/api.ts';
 import { parseIntArg, plural } from './common.ts';
 import { UsageError, type CliContext, type GameChecked } from './context.ts';
+import { quoted } from '../quote.ts';
 import type { ValidateCache } from './validate-cache.ts';
 
 /** One game as validate reports it: plain data, the same whether this thread or a worker thread checked it. */
@@ -49,7 +50,7 @@ export interface ValidateReport {
 }
 
 function checkPathsExist(paths: string[]): void {
-  for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
+  for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${quoted(p)}`);
 }
 
 function report(games: ValidatedGame[]): ValidateReport {

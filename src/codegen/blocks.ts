@@ -13,6 +13,7 @@
  * constant — is called as `K[n](c)`, its own closure, so kinds can be generated one by one.
  */
 import type { ExecBody, Instr, TargetCode, ZoneCode } from '../interpreter/program.ts';
+import { MAX_NUMBER } from '../expr/numbers.ts';
 
 /** what the block emitter needs of the program's emitter: constants, fresh names, expression calls */
 export interface BlockHost {
@@ -117,7 +118,8 @@ function execBody(b: ExecBody, fn: unknown, h: BlockHost): string {
     // add: the value, then the target read, then written (its seat and key worked out for each)
     const r = read(t, h);
     const x = h.fresh();
-    body = `${value.code}${r.code}const ${x}=${r.value} + ${value.value};${write(t, x, h)}`;
+    // a sum outside the numbers a rule may hold fails as the closure's (src/expr/numbers.ts)
+    body = `${value.code}${r.code}const ${x}=${r.value} + ${value.value};if(!(${x}<=${MAX}&&${x}>=-${MAX}))R.addOut(${r.value},${value.value});${write(t, x, h)}`;
   }
   return `if(c.s.logging){${h.k(fn)}(c);}else{${body}}`;
 }
@@ -211,6 +213,8 @@ function write(t: TargetCode, x: string, h: BlockHost): string {
   const p = place(t, h);
   return `${p.code}${p.array}[${p.index}]=${x};`;
 }
+
+const MAX = int(MAX_NUMBER);
 
 function int(x: number): string {
   if (!Number.isSafeInteger(x) || x < 0) throw new Error(`not an index: ${x}`);

@@ -13,6 +13,7 @@ import type { FunctionBody } from '../expr/errors.ts';
 import type { IR, Lam, MemberRead, Path } from '../expr/ir.ts';
 import type { Compiled } from '../expr/scope.ts';
 import { readsSlot, startsEvaluation } from '../expr/compile.ts';
+import { MAX_NUMBER } from '../expr/numbers.ts';
 import type { Instr } from '../interpreter/program.ts';
 import { blockRanges, emitBlock, type BlockHost } from './blocks.ts';
 import { PATH_PROPS } from './tokens.ts';
@@ -44,7 +45,8 @@ export function emitProgram(exprs: readonly IR[], direct: DirectCalls = new Map(
   const blocks = blockRanges(code);
   const gs = blocks.map(([lo, hi], i) => `const g${int(i)}=${emitBlock(code, lo, hi, e)};`);
   const names = [...exprs.map((_, i) => `f${int(i)}`), ...blocks.map((_, i) => `g${int(i)}`)];
-  return { source: `${[...fns, ...gs].join('\n')}\nreturn [${names.join(',')}];`, constants: e.constants, blocks };
+  // W: the work budget (src/expr/budget.ts), one name for the loops' and calls' steps
+  return { source: `const W=R.work;\n${[...fns, ...gs].join('\n')}\nreturn [${names.join(',')}];`, constants: e.constants, blocks };
 }
 
 /** a node with no effect but its value or a fault: skipping or reordering its runs changes nothing */
@@ -76,7 +78,7 @@ function isPure(ir: IR): boolean {
   }
 }
 
-type Filter = { t: 'filter'; list: IR; lam: Lam };
+type Filter = { t: 'filter'; list: IR; lam: Lam; at: Span };
 
 class Emitter implements BlockHost {
   readonly constants: unknown[] = [];
@@ -211,7 +213,10 @@ class Emitter implements BlockHost {
       case 'op': {
         const a = this.gen(ir.a);
         const b = this.gen(ir.b);
-        return this.let(ir.op === '%' ? `R.mod(${a},${b})` : `${a} ${ir.op} ${b}`);
+        const v = this.let(ir.op === '%' ? `R.mod(${a},${b})` : `${a} ${ir.op} ${b}`);
+        // a number outside the ones a rule may hold (NaN, ±Infinity, past the safe integers): as the closure fails
+        if (ir.at) this.line(`if(!(${v}<=${MAX}&&${v}>=-${MAX}))R.arith(${this.k(ir.op)},${a},${b},${v},${this.k(ir.at)});`);
+        return v;
       }
       case 'and': case 'or': {
         const v = this.fresh();
@@ -224,11 +229,12 @@ class Emitter implements BlockHost {
       case 'sameList': {
         const a = this.gen(ir.a);
         const b = this.gen(ir.b);
-        return this.let(`${ir.eq ? '' : '!'}R.sameList(${a},${b})`);
+        return this.let(`${ir.eq ? '' : '!'}R.sameList(${a},${b},${this.k(ir.at)})`);
       }
       case 'in': {
         const l = this.gen(ir.list);
         const x = this.gen(ir.x);
+        this.charge(`${l}.length`, ir.at);
         return this.let(`${l}.indexOf(${x})>=0`);
       }
       case 'if': {
@@ -262,6 +268,7 @@ class Emitter implements BlockHost {
       case 'slice': return this.let(`${this.path('c', ir.path)}.slice(${int(ir.from)},${int(ir.from + ir.size)})`);
       case 'sortBy': {
         const a = this.gen(ir.list);
+        this.charge(`${a}.length`, ir.at);
         const keys = this.let('[]');
         this.loop(a, (e) => this.line(`${keys}.push(${this.lam(ir.lam, e)});`));
         return this.let(`R.order(${a},${keys})`);
@@ -271,20 +278,20 @@ class Emitter implements BlockHost {
         const [a, b] = args as [string, string];
         switch (ir.name) {
           case 'concat': case 'range': return this.let(`R.${ir.name}(${a},${b},${this.k(ir.call)})`);
-          case 'take': return this.let(`${a}.slice(0,R.max(0,${b}))`);
-          case 'drop': return this.let(`${a}.slice(R.max(0,${b}))`);
-          case 'reverse': return this.let(`R.reversed(${a})`);
+          case 'take': this.charge(`${a}.length`, ir.call); return this.let(`${a}.slice(0,R.max(0,${b}))`);
+          case 'drop': this.charge(`${a}.length`, ir.call); return this.let(`${a}.slice(R.max(0,${b}))`);
+          case 'reverse': return this.let(`R.reversed(${a},${this.k(ir.call)})`);
         }
       }
-      case 'count': return this.count(ir.list, ir.lam);
-      case 'fold': return this.fold(ir.kind, ir.list, ir.lam);
-      case 'by': return ir.all ? this.allBy(ir.less, ir.list, ir.lam) : this.by(ir.less, ir.list, ir.lam);
+      case 'count': return this.count(ir.list, ir.lam, ir.at);
+      case 'fold': return this.fold(ir.kind, ir.list, ir.lam, ir.at);
+      case 'by': return ir.all ? this.allBy(ir.less, ir.list, ir.lam, ir.at) : this.by(ir.less, ir.list, ir.lam, ir.at);
       case 'filter': case 'map': {
         const out = this.let('[]');
         this.each(ir.list, ir.lam.body, (e) => {
           const v = this.lam(ir.lam, e);
           this.line(ir.t === 'filter' ? `if(${v})${out}.push(${e});` : `${out}.push(${v});`);
-        });
+        }, ir.at);
         return out;
       }
       case 'quant': {
@@ -293,14 +300,14 @@ class Emitter implements BlockHost {
         this.each(ir.list, ir.lam.body, (e, stop) => {
           const v = this.lam(ir.lam, e);
           this.line(`if(${ir.all ? '!' : ''}${v}){${r}=${!ir.all};${stop}}`);
-        });
+        }, ir.at);
         return r;
       }
       case 'end': {
         if (!ir.last && this.fusable(ir.list, undefined)) {
           const r = this.fresh();
           this.line(`let ${r}=null;`);
-          this.each(ir.list, undefined, (e, stop) => this.line(`${r}=${e};${stop}`));
+          this.each(ir.list, undefined, (e, stop) => this.line(`${r}=${e};${stop}`), undefined);
           return r;
         }
         const a = this.gen(ir.list);
@@ -309,6 +316,7 @@ class Emitter implements BlockHost {
       case 'search': {
         const l = this.gen(ir.list);
         const x = this.gen(ir.x);
+        this.charge(`${l}.length`, ir.at);
         return this.let(ir.asIndex ? `${l}.indexOf(${x})` : `${l}.indexOf(${x})>=0`);
       }
       case 'pick': {
@@ -334,14 +342,14 @@ class Emitter implements BlockHost {
         const v = this.fresh();
         this.line(`let ${v};`);
         if (!ir.memo) {
-          this.callBody(ir.body, v, ir.at, ir.slots, args);
+          this.callBody(ir.body, v, ir.at, ir.slots, args, ir.charge === true);
           return v;
         }
         // as keptCall: the value this evaluation already computed, else the call, then kept
         const m = this.k(ir.memo);
         if (args.length === 0) {
           this.line(`if(${m}[0]===R.epoch[0]){${v}=${m}[1];}else{`);
-          this.callBody(ir.body, v, ir.at, ir.slots, args);
+          this.callBody(ir.body, v, ir.at, ir.slots, args, ir.charge === true);
           this.line(`${m}[0]=R.epoch[0];${m}[1]=${v};}`);
           return v;
         }
@@ -351,13 +359,13 @@ class Emitter implements BlockHost {
           const row = this.fresh();
           this.line(`const ${row}=${a}!=null&&${b}!=null?${m}[0][${a}]:null;`);
           this.line(`if(${row}!=null&&${row}[${b}]===R.epoch[0]){${v}=${m}[1][${a}][${b}];}else{`);
-          this.callBody(ir.body, v, ir.at, ir.slots, args);
+          this.callBody(ir.body, v, ir.at, ir.slots, args, ir.charge === true);
           this.line(`if(${a}!=null&&${b}!=null){if(${row}==null){${m}[0][${a}]=[];${m}[1][${a}]=[];}${m}[0][${a}][${b}]=R.epoch[0];${m}[1][${a}][${b}]=${v};}}`);
           return v;
         }
         const a = args[0]!;
         this.line(`if(${a}!=null&&${m}[0][${a}]===R.epoch[0]){${v}=${m}[1][${a}];}else{`);
-        this.callBody(ir.body, v, ir.at, ir.slots, args);
+        this.callBody(ir.body, v, ir.at, ir.slots, args, ir.charge === true);
         this.line(`if(${a}!=null){${m}[0][${a}]=R.epoch[0];${m}[1][${a}]=${v};}}`);
         return v;
       }
@@ -368,14 +376,17 @@ class Emitter implements BlockHost {
    *  `slots`: the body's own function, its faults named as its entry names them, else its closure;
    *  either way a fault is placed at the call (placedAtCall). A body that takes its parameters as
    *  arguments gets them so; any other reads them from their slots, written here first */
-  private callBody(body: Compiled, into: string, call: Span, slots: readonly number[], args: readonly string[]): void {
+  private callBody(body: Compiled, into: string, call: Span, slots: readonly number[], args: readonly string[], charge: boolean): void {
     const d = this.direct.get(body);
     const err = this.fresh();
     if (d?.body && this.passed.has(d.index)) {
+      // a step of the work budget per call of a body that calls functions, as the closures' enterCharged takes it
+      if (charge) this.charge('1', call);
       this.line(`try{${into}=h${int(d.index)}(${['c', ...args].join(',')});}catch(${err}){throw R.atCall(${err},${this.k(d.at)},${this.k(d.body)},${this.k(call)});}`);
       return;
     }
     args.forEach((a, i) => this.line(`L[${int(slots[i]!)}]=${a};`));
+    if (charge) this.charge('1', call);
     if (!d?.body) {
       this.line(`try{${into}=${this.k(body)}(c);}catch(${err}){throw R.rethrow(${err},${this.k(call)});}`);
       return;
@@ -434,7 +445,7 @@ class Emitter implements BlockHost {
     this.each(list.list, list.lam.body, (e) => {
       const v = this.lam(list.lam, e);
       this.line(`if(${v}){${a}[${n}]=${e};${n}=${n}+1;}`);
-    });
+    }, list.at);
     return { a, n };
   }
 
@@ -454,20 +465,35 @@ class Emitter implements BlockHost {
    * the statement that ends the consumer: a break, or over a fused filter a flag that skips the
    * consumer while the condition goes on to the last item.
    */
-  private each(list: IR, outer: IR | undefined, body: (e: string, stop: string) => void): void {
+  private each(list: IR, outer: IR | undefined, body: (e: string, stop: string) => void, at: Span | undefined): string {
     const f = this.fusable(list, outer) ? (list as Filter) : undefined;
     const { a, n } = this.looped(f ? f.list : list);
     if (!f) {
+      if (at) this.charge(n, at);
       this.loop(a, (e) => body(e, 'break;'), n);
-      return;
+      return n;
     }
+    // the work budget as the closures take it: the filter's items before, the consumer's (the
+    // items kept) after — the bodies between are pure, so nothing else takes steps meanwhile
+    this.charge(n, f.at);
+    const kept = at ? this.fresh() : undefined;
+    if (kept) this.line(`let ${kept}=0;`);
     const done = this.fresh();
     this.line(`let ${done}=false;`);
     this.loop(a, (e) => {
-      this.line(`if(${this.lam(f.lam, e)}&&!${done}){`);
+      this.line(`if(${this.lam(f.lam, e)}){`);
+      if (kept) this.line(`${kept}=${kept}+1;`);
+      this.line(`if(!${done}){`);
       body(e, `${done}=true;`);
-      this.line('}');
+      this.line('}}');
     }, n);
+    if (kept && at) this.charge(kept, at);
+    return kept ?? n;
+  }
+
+  /** `n` steps of the work budget at `at` (src/expr/budget.ts), as chargeWork takes them */
+  private charge(n: string, at: Span): void {
+    this.line(`if((W.left=W.left-${n})<0)R.spent(${this.k(at)});`);
   }
 
   /** for each item e of the array a (its first n): body(e) */
@@ -479,19 +505,20 @@ class Emitter implements BlockHost {
     this.line('}');
   }
 
-  private count(list: IR, lam: Lam | undefined): string {
+  private count(list: IR, lam: Lam | undefined, at: Span): string {
     if (!lam && !this.fusable(list, undefined)) return this.let(`${this.gen(list)}.length`);
     const n = this.fresh();
     this.line(`let ${n}=0;`);
+    // count(l) with no lambda goes through no items: only the filter it counts takes steps
     this.each(list, lam?.body, (e) => {
       if (lam) this.line(`if(${this.lam(lam, e)})${n}=${n}+1;`);
       else this.line(`${n}=${n}+1;`);
-    });
+    }, lam ? at : undefined);
     return n;
   }
 
   /** sum from 0 (0 + x + …), min/max from the first value; 0 when there is none */
-  private fold(kind: 'sum' | 'min' | 'max', list: IR, lam: Lam | undefined): string {
+  private fold(kind: 'sum' | 'min' | 'max', list: IR, lam: Lam | undefined, at: Span): string {
     const acc = this.fresh();
     this.line(`let ${acc}=0;`);
     const seen = kind === 'sum' ? undefined : this.fresh();
@@ -499,28 +526,31 @@ class Emitter implements BlockHost {
     // over a map, with no lambda of its own: each mapped value folded as it comes, without the
     // list between them (the fold reads only its own variables and cannot fail, so nobody can tell)
     const map = !lam && list.t === 'map' ? list : undefined;
-    this.each(map ? map.list : list, map ? map.lam.body : lam?.body, (e) => {
+    const items = this.each(map ? map.list : list, map ? map.lam.body : lam?.body, (e) => {
       const x = map ? this.lam(map.lam, e) : lam ? this.lam(lam, e) : e;
       if (!seen) this.line(`${acc}=${acc} + ${x};`);
       else this.line(`if(!${seen}){${acc}=${x};${seen}=true;}else if(${x} ${kind === 'min' ? '<' : '>'} ${acc})${acc}=${x};`);
-    });
+    }, map ? map.at : at);
+    // over a map, the fold's own steps come after the map's loop, as the closures take them
+    if (map) this.charge(items, at);
+    if (kind === 'sum') this.line(`if(!(${acc}<=${MAX}&&${acc}>=-${MAX}))R.sumOut(${acc},${this.k(at)});`);
     return acc;
   }
 
   /** every element tied at the least (greatest) key, in list order */
-  private allBy(less: boolean, list: IR, lam: Lam): string {
+  private allBy(less: boolean, list: IR, lam: Lam, at: Span): string {
     const out = this.let('[]');
     const bk = this.fresh();
     this.line(`let ${bk}=0;`);
     this.each(list, lam.body, (e) => {
       const k = this.lam(lam, e);
       this.line(`if(${out}.length===0||${k} ${less ? '<' : '>'} ${bk}){${out}.length=0;${out}.push(${e});${bk}=${k};}else if(${k}===${bk})${out}.push(${e});`);
-    });
+    }, at);
     return out;
   }
 
   /** the first element with the least (greatest) key; none when there is none */
-  private by(less: boolean, list: IR, lam: Lam): string {
+  private by(less: boolean, list: IR, lam: Lam, at: Span): string {
     const best = this.fresh();
     const bk = this.fresh();
     const seen = this.fresh();
@@ -528,7 +558,7 @@ class Emitter implements BlockHost {
     this.each(list, lam.body, (e) => {
       const k = this.lam(lam, e);
       this.line(`if(!${seen}){${best}=${e};${bk}=${k};${seen}=true;}else if(${k} ${less ? '<' : '>'} ${bk}){${best}=${e};${bk}=${k};}`);
-    });
+    }, at);
     return best;
   }
 }
@@ -550,6 +580,9 @@ function callsClosure(ir: IR): boolean {
   }
   return false;
 }
+
+/** the largest magnitude of a number in a rule (src/expr/numbers.ts), printed as the unsigned integer it is */
+const MAX = int(MAX_NUMBER);
 
 /** the generator's own numbers: indices and counts, printed as unsigned integers only */
 function int(n: number): string {

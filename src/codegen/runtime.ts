@@ -2,8 +2,10 @@
  * `R`: the only helpers generated code calls, one entry per name in RUNTIME_NAMES. Each means
  * exactly what the closure compiler does at the same node (src/expr/compile.ts, builtins.ts).
  */
-import { asRuntimeError, faultAtCall, mod, sameList } from '../expr/compile.ts';
+import { asRuntimeError, faultAtCall, mod, sameListAt } from '../expr/compile.ts';
 import { concatLists, orderByKeys, rangeList, reversed } from '../expr/builtins.ts';
+import { WORK, workSpent } from '../expr/budget.ts';
+import { addFault, arithFault, sumFault } from '../expr/numbers.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
 import { EPOCH } from '../expr/memo.ts';
 import type { Fault } from '../expr/ir.ts';
@@ -15,8 +17,15 @@ export const RUNTIME: { readonly [K in (typeof RUNTIME_NAMES)[number]]: unknown 
   fail: (f: Fault): never => {
     throw new ExprRuntimeError(f.message, f.at);
   },
+  /** the work budget (src/expr/budget.ts): the source names it `W` (`W.left` taken from), `R.spent(at)` when it runs out */
+  work: WORK,
+  spent: workSpent,
+  /** a number outside the ones a rule may hold (src/expr/numbers.ts) */
+  arith: arithFault,
+  sumOut: sumFault,
+  addOut: addFault,
   mod,
-  sameList,
+  sameList: sameListAt,
   rethrow: asRuntimeError,
   atCall: faultAtCall,
   concat: concatLists,

@@ -10,20 +10,21 @@
 export const KEYWORDS: ReadonlySet<string> = new Set(['function', 'const', 'let', 'return', 'if', 'else', 'for', 'break', 'try', 'catch', 'throw', 'null', 'true', 'false', 'switch', 'case', 'continue', 'default', 'finally']);
 
 /**
- * `c` the run context, `L` its locals, `K` the constants table, `R` the runtime helpers; in a block
+ * `c` the run context, `L` its locals, `K` the constants table, `R` the runtime helpers, `W` the
+ * work budget (`R.work`, src/expr/budget.ts); in a block
  * (blocks.ts) `M` the machine's record, `P` the pc and `N` the steps left; `f<n>` the generated
  * expressions, `g<n>` the blocks, `v<n>` their locals
  */
-export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R', 'M', 'P', 'N']);
+export const PARAMS: ReadonlySet<string> = new Set(['c', 'L', 'K', 'R', 'M', 'P', 'N', 'W']);
 
 /** the helpers generated code may call as `R.<name>` (src/codegen/runtime.ts) */
-export const RUNTIME_NAMES = ['epoch', 'fail', 'rethrow', 'atCall', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'isArray', 'min', 'max', 'floor', 'ceil', 'abs', 'round', 'trunc'] as const;
+export const RUNTIME_NAMES = ['epoch', 'work', 'spent', 'arith', 'sumOut', 'addOut', 'fail', 'rethrow', 'atCall', 'mod', 'sameList', 'concat', 'range', 'order', 'reversed', 'isInt', 'isArray', 'min', 'max', 'floor', 'ceil', 'abs', 'round', 'trunc'] as const;
 
 /** property names of the run context and of arrays that generated code reads after a `.` */
 export const PATH_PROPS: ReadonlySet<string> = new Set(['locals', 's', 't', 'g', 'z', 'v', 'seats', 'out', 'options', 'players', 'props', 'kindOf', 'spaces', 'logging']);
 const METHODS = ['length', 'push', 'indexOf', 'call', 'slice'];
-/** the machine's record a block reads and writes back (BlockMachine) */
-const MACHINE = ['pc', 'budget'];
+/** the machine's record a block reads and writes back (BlockMachine), and the work budget's (`W.left`, W = R.work) */
+const MACHINE = ['pc', 'budget', 'left'];
 const PROPS: ReadonlySet<string> = new Set([...PATH_PROPS, ...METHODS, ...RUNTIME_NAMES, ...MACHINE]);
 
 const LOCAL = /^[vfgh][0-9]+$/;

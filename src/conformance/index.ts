@@ -18,7 +18,7 @@ import { runScenario, type RunOptions } from './run.ts';
 
 export { findScenarioFiles, loadScenario, scenarioSchemaLine, type LoadedScenario } from './load.ts';
 export { formatReport, scenarioName, type ScenarioOutcome } from './report.ts';
-export { defaultRulesDir, runScenario, type RunOptions } from './run.ts';
+export { defaultRulesDir, runScenario, type RunOptions, type ScenarioFrame } from './run.ts';
 export type { Scenario, Step } from './types.ts';
 
 /** Load and run one scenario file. */

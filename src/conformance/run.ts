@@ -36,6 +36,17 @@ export interface RunOptions {
   rulesDir?: string;
   /** the scenario's game, already compiled (the rules site runs scenarios on the specs it just checked) */
   opened?: Opened;
+  /** told the state after the given (step -1), after each step of `do` (with a checkpoint's
+   *  expectations), and at the end (step `do.length`, with the final `expect`): the site steps
+   *  through these on the table of the worked examples */
+  onFrame?: (frame: ScenarioFrame) => void;
+}
+
+/** a scenario's state at one of its steps, with the expectations that must hold there */
+export interface ScenarioFrame {
+  step: number;
+  state: unknown;
+  expect: string[];
 }
 
 const DEFAULT_PLAY_STEPS = 10000;
@@ -75,7 +86,7 @@ export function runScenario(loaded: LoadedScenario, opts: RunOptions = {}): Diag
       },
     ];
   }
-  const runner = new Runner(opened.engine, file, sc);
+  const runner = new Runner(opened.engine, file, sc, opts.onFrame);
   try {
     runner.run();
     return [...runner.warnings, ...runner.finalChecks()];
@@ -98,6 +109,7 @@ class Runner<S> {
     private readonly engine: EngineTools<S>,
     private readonly file: YamlFile,
     private readonly sc: Scenario,
+    private readonly onFrame?: (frame: ScenarioFrame) => void,
   ) {}
 
   private fail(at: Located, message: string, hint?: string): never {
@@ -121,6 +133,7 @@ class Runner<S> {
       this.fail(file.where(sc, sc.options ? 'options' : 'players'), `the game cannot be created: ${messageOf(e)}`);
     }
     if (sc.given) this.arrange(sc.given, sc, 'given');
+    this.onFrame?.({ step: -1, state: this.state, expect: [] });
     const steps = sc.do ?? [];
     steps.forEach((step, i) => {
       const at = file.where(steps, i);
@@ -132,7 +145,9 @@ class Runner<S> {
         if (isAnswersStep(step)) this.answers(step, at);
         else if (isChoiceStep(step)) this.choice(step, at);
       }
+      this.onFrame?.({ step: i, state: this.state, expect: isExpectStep(step) ? step.expect : [] });
     });
+    this.onFrame?.({ step: steps.length, state: this.state, expect: sc.expect ?? [] });
   }
 
   /** the final `expect` list (every failing one is reported) and `expectResult` */
@@ -455,7 +470,11 @@ class Runner<S> {
   }
 }
 
+/** an error's message; an engine error that knows where in the rules it failed says so (the
+ *  scenario's step is where it is reported, the rule's expression is where to look) */
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  if (!(e instanceof Error)) return String(e);
+  const at = (e as { at?: { file: string; line: number; col: number } }).at;
+  return at ? `${e.message} (at ${at.file}:${at.line}:${at.col})` : e.message;
 }
 

@@ -1,6 +1,7 @@
 /** What a page generator gets: the site, the game, the language, and the page being written. */
 import type { Lang } from './i18n.ts';
-import { esc, relLink } from './markdown.ts';
+import { esc } from './escape.ts';
+import { relLink } from './markdown.ts';
 import type { GameDoc } from './model.ts';
 import { gamePage } from './paths.ts';
 import { Reader, type ReadingLine } from './readings/reader.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { findScenarioFiles, loadScenario, runScenario, type Scenario } from '../conformance/index.ts';
+import { findScenarioFiles, loadScenario, runScenario, type Scenario, type ScenarioFrame } from '../conformance/index.ts';
 import type { EngineTools } from '../interpreter/api.ts';
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../loader/diagnostics.ts';
 
@@ -16,6 +16,9 @@ export interface Example {
   passed: boolean;
   /** what went wrong, when it did not pass (file:line:col lines) */
   problems: string[];
+  /** its state after the given, after each step and at the end, with the expectations there (the
+   *  play data of the worked examples: the table steps through them) */
+  frames: ScenarioFrame[];
 }
 
 /** where scenarios are looked for when no folder is given: `test/conformance` beside the rules folder */
@@ -38,9 +41,10 @@ export function gameExamples(scenariosDir: string, game: string, engine: EngineT
     const sc = loaded.scenario;
     if (!sc) continue; // not a scenario at all (schema errors): the conformance tests report it
     const problems: Diagnostic[] = [...loaded.diagnostics];
-    if (!hasErrors(problems)) problems.push(...runScenario(loaded, { opened: { engine, diagnostics: [] } }));
+    const frames: ScenarioFrame[] = [];
+    if (!hasErrors(problems)) problems.push(...runScenario(loaded, { opened: { engine, diagnostics: [] }, onFrame: (f) => frames.push({ ...f, state: JSON.parse(JSON.stringify(f.state)) as unknown }) }));
     const errors = problems.filter((d) => d.severity === 'error');
-    out.push({ file, scenario: sc, passed: errors.length === 0, problems: errors.map(formatDiagnostic) });
+    out.push({ file, scenario: sc, passed: errors.length === 0, problems: errors.map(formatDiagnostic), frames });
   }
   return out;
 }

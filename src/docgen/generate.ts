@@ -16,6 +16,7 @@ import { buildSite, DEFAULT_TEMPLATES } from './site.ts';
 import type { SiteModel } from './site-model.ts';
 import type { SiteSimulations } from './simulations/prepare.ts';
 import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
+import { PLAY_ENGINE_PATH } from './paths.ts';
 
 export interface GenerateOptions extends WriteOptions {
   rulesDir: string;
@@ -25,6 +26,8 @@ export interface GenerateOptions extends WriteOptions {
   templates?: Readonly<Record<Lang, Templates>>;
   /** each game's simulations (prepareSimulations): a game found here gets a Simulations page */
   simulations?: SiteSimulations;
+  /** the engine the play pages load (src/web/bundle.ts), written beside the games' play data */
+  playEngine?: string;
 }
 
 export interface GenerateResult {
@@ -100,6 +103,7 @@ export function generateSite(opts: GenerateOptions): GenerateResult {
     if (sims) g.simulations = sims;
   }
   const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
+  if (opts.playEngine !== undefined) files.set(PLAY_ENGINE_PATH, opts.playEngine);
   writeSiteAtomic(opts.outDir, files, opts.beforeSwap ? { beforeSwap: opts.beforeSwap } : {});
   return { ok: true, diagnostics, files: [...files.keys()].sort(), site };
 }

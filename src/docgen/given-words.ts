@@ -7,7 +7,7 @@
 import type { Given, Json } from '../interpreter/api.ts';
 import type { Spec } from '../loader/types.generated.ts';
 import type { Lang } from './i18n.ts';
-import { esc } from './markdown.ts';
+import { esc } from './escape.ts';
 
 const code = (s: string): string => `<code>${esc(s)}</code>`;
 

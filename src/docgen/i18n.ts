@@ -23,6 +23,7 @@ const words = {
   scoring: { en: 'End and scoring', zh: '結束與計分' },
   assumptions: { en: 'Assumptions', zh: '假設' },
   simulations: { en: 'Simulations', zh: '模擬' },
+  play: { en: 'Play', zh: '遊玩' },
   glossary: { en: 'Glossary', zh: '詞彙表' },
   editions: { en: 'Editions', zh: '版本比較' },
   rules: { en: 'All rules', zh: '所有規則' },

@@ -1,41 +1,23 @@
 /**
- * Markdown and HTML helpers for VitePress pages. Text from the specs and seeds is always escaped;
- * spec-derived HTML goes into blocks marked `v-pre`, so Vue never reads `{{ }}` in a rule.
+ * Markdown and HTML helpers for VitePress pages: headings, elements, links between pages. Text
+ * from the specs and seeds is escaped by escape.ts for the place it lands in; spec-derived HTML
+ * goes into blocks marked `v-pre`, so Vue never reads `{{ }}` in a rule.
  */
 import { posix } from 'node:path';
-import { stringify } from 'yaml';
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** escape for HTML text and attribute values; line breaks become <br> (an HTML block may not hold a blank line) */
-export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => htmlEscapes[c]!).replace(/\r?\n/g, '<br>');
-}
-
-/** escape for inline Markdown (headings, table cells) */
-export function escMd(s: string): string {
-  return s
-    .replace(/[\\`*_[\]<>{}|#]/g, (c) => `\\${c}`)
-    .replace(/&/g, '&amp;')
-    .replace(/\r?\n/g, ' ');
-}
+import { attr, headingText } from './escape.ts';
 
 /** `## title {#anchor}`: a heading with an explicit, stable anchor */
 export function heading(level: number, title: string, anchor: string): string {
   const hashes = '#'.repeat(Math.min(6, Math.max(1, level)));
-  return `${hashes} ${escMd(title)} {#${anchor}}`;
-}
-
-/** YAML frontmatter */
-export function frontmatter(data: Record<string, unknown>): string {
-  return `---\n${stringify(data, { lineWidth: 0 }).trimEnd()}\n---\n`;
+  if (!/^[\w-]+$/.test(anchor)) throw new Error(`a heading's anchor is an id, not ${JSON.stringify(anchor)}`);
+  return `${hashes} ${headingText(title)} {#${anchor}}`;
 }
 
 /** an HTML element with escaped attributes; `inner` is raw HTML */
 export function el(tag: string, attrs: Record<string, string | undefined>, inner = ''): string {
   const a = Object.entries(attrs)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${esc(v!)}"`))
+    .map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${attr(v!)}"`))
     .join('');
   return `<${tag}${a}>${inner}</${tag}>`;
 }

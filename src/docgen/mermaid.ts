@@ -17,6 +17,7 @@
  */
 import type { Effect, Expr, Spec, Text } from '../loader/types.generated.ts';
 import { kindOf } from '../effects/registry.ts';
+import { mermaidText } from './escape.ts';
 import { someEffect } from '../effects/walk.ts';
 import type { ChartCx, Exit } from './chart-cx.ts';
 import { decisionPhrase, emptyBindings, fixedWords, fold, type Bindings } from './decisions.ts';
@@ -49,17 +50,14 @@ export interface Drawable {
   do?: Effect[];
 }
 
-/** a label for a quoted Mermaid string: no quotes, brackets or HTML get through */
+/** a label for a quoted Mermaid string, cut short: escaped by escape.ts (no quote, HTML or directive gets through) */
 export function mermaidLabel(s: string): string {
-  return escapeLabel(shortLabel(s));
+  return mermaidText(shortLabel(s));
 }
 
 function shortLabel(s: string): string {
-  return [...s].length > MAX_LABEL ? [...s].slice(0, MAX_LABEL - 1).join('') + '…' : s;
-}
-
-function escapeLabel(s: string): string {
-  return s.replace(/[#"<>&`]/g, (c) => ({ '#': '#35;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '`': '#96;' })[c]!);
+  const flat = s.replace(/\s+/g, ' ');
+  return [...flat].length > MAX_LABEL ? [...flat].slice(0, MAX_LABEL - 1).join('') + '…' : flat;
 }
 
 const IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -125,7 +123,7 @@ class Chart {
       this.lines.push(`  ${id}@{ shape: fr-circ }`);
       return id;
     }
-    const main = shape === 'diamond' ? balancedLines(shortLabel(label)).map(escapeLabel).join('<br/>') : mermaidLabel(label);
+    const main = shape === 'diamond' ? balancedLines(shortLabel(label)).map(mermaidText).join('<br/>') : mermaidLabel(label);
     const subs = sub === undefined ? [] : typeof sub === 'string' ? [sub] : sub;
     const text = main + subs.map((l) => `<br/><small>${mermaidLabel(l)}</small>`).join('');
     const [a, b] = { box: ['[', ']'], call: ['[[', ']]'], stadium: ['([', '])'], diamond: ['{', '}'], choice: ['[/', '/]'], hex: ['{{', '}}'], flag: ['>', ']'] }[shape];

@@ -10,7 +10,7 @@ import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
 import type { GameSimulations } from './simulations/prepare.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'files';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'files' | 'play';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
@@ -78,6 +78,9 @@ export interface GameDoc {
   files?: { path: string; text: string }[];
 }
 
+/** a game folder's name, as it stands in the site's addresses and file names */
+const GAME_FOLDER = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 /** the pseudo-anchors of the game and outcome nodes: capitalised, so no rule id can take them */
 export const GAME_ANCHOR = 'Game';
 export const OUTCOME_ANCHOR = 'Outcome';
@@ -126,7 +129,10 @@ export function buildGameDoc(dir: string, loaded: LoadedSpec, rulesDir: string):
     if (first) throw new DocgenError(`${n.location}: the id '${n.anchor}' is also used at ${first.location}`);
     byAnchor.set(n.anchor, n);
   }
-  const doc: GameDoc = { id: basename(resolve(dir)), dir, loaded, spec, name: game.name, nodes, byAnchor };
+  const id = basename(resolve(dir));
+  // the folder's name is the game's part of every address and file name of the site
+  if (!GAME_FOLDER.test(id)) throw new DocgenError(`${dir}: a game's folder is named like an id (lowercase letters, digits and "-", e.g. my-game): '${id}' cannot be part of the site's addresses; rename the folder`);
+  const doc: GameDoc = { id, dir, loaded, spec, name: game.name, nodes, byAnchor };
   const edition = (spec.options ?? []).find((o) => o.id === 'edition');
   if (edition) doc.edition = edition;
   return doc;

@@ -20,6 +20,19 @@ export function lineHref(from: string, lang: Lang, seed: string, line: number): 
   return relLink(from, sourcePage(lang, seed), `L${line}`);
 }
 
+/** what a game's play page loads: its checked spec and its rules' pages (public/, served as is) */
+export function playDataPath(game: string): string {
+  return `public/play/${game}.json`;
+}
+
+/** what a game's worked examples page steps through on the table */
+export function playExamplesPath(game: string): string {
+  return `public/play/${game}.examples.json`;
+}
+
+/** the engine the play pages load (src/web/bundle.ts builds it) */
+export const PLAY_ENGINE_PATH = 'public/play/engine.js';
+
 /** the listing of a game's files (shared by its files pages in both languages; see pages/files.ts) */
 export function filesListingPath(game: string): string {
   return `.vitepress/generated/files/${game}.html`;

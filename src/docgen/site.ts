@@ -15,8 +15,9 @@ import { rulesIndexPage } from './pages/rules-index.ts';
 import { scoringPage } from './pages/scoring.ts';
 import { setupPage } from './pages/setup.ts';
 import { simulationsPage } from './pages/simulations.ts';
+import { examplesData, playData, playPage } from './pages/play.ts';
 import { sourcePageMd } from './pages/source.ts';
-import { filesListingPath, gamePage, homePage, sourcePage } from './paths.ts';
+import { filesListingPath, gamePage, homePage, playDataPath, playExamplesPath, sourcePage } from './paths.ts';
 import { en } from './readings/en.ts';
 import type { Templates } from './readings/templates.ts';
 import { zh } from './readings/zh.ts';
@@ -38,6 +39,7 @@ const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
   rules: rulesIndexPage,
   simulations: simulationsPage,
   files: filesPage,
+  play: playPage,
 };
 
 export const SIDEBAR_FILE = '.vitepress/generated/sidebar.json';
@@ -61,6 +63,11 @@ export function buildSite(games: GameDoc[], templates: Readonly<Record<Lang, Tem
     for (const s of site.seeds) files.set(sourcePage(lang, s.info.id), sourcePageMd(lang, s));
   }
   for (const game of games) if (game.files?.length) files.set(filesListingPath(game.id), filesListing(game));
+  // what the play pages load: each game's checked spec and where its rules are (the engine is added by the caller)
+  for (const game of games) {
+    files.set(playDataPath(game.id), playData(game));
+    if (game.examples?.length) files.set(playExamplesPath(game.id), examplesData(game));
+  }
   files.set(SIDEBAR_FILE, JSON.stringify(buildSidebar(site), null, 2) + '\n');
   return { files, site };
 }

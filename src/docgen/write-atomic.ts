@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync }
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** the paths (relative to the output folder) that belong to the generator */
-export const GENERATED_ROOTS: readonly string[] = ['index.md', 'games', 'sources', 'zh', '.vitepress/generated'];
+export const GENERATED_ROOTS: readonly string[] = ['index.md', 'games', 'sources', 'zh', '.vitepress/generated', 'public/play'];
 
 export interface WriteOptions {
   /** called after every file is written to the temp folder, before anything in the output changes (tests) */

@@ -16,6 +16,7 @@ import type { ChooseEffect, Expr } from '../loader/types.generated.ts';
 import type { Read } from '../docgen/readings/templates.ts';
 import { en, zh } from '../docgen/readings/phrases.ts';
 import { effectKind } from './kind.ts';
+import { chargeSteps } from '../expr/budget.ts';
 
 /** a choice one seat makes: that seat (`seat`, for the machine's fast path) and the list of it (`seats`) */
 function oneSeat(seat: Run<number | null>): Pick<ChooseInstr, 'seat' | 'seats'> {
@@ -183,10 +184,14 @@ function stagedChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): void
   const laterOptions = compiled.map((st) => sameEvaluation(st.options as Compiled) as Run<Json[]>);
   const whereHeld = where ? (sameEvaluation(where as Compiled) as Run<unknown>) : undefined;
   // completes(i): with the steps before i answered (their slots set), some value of step i completes
+  const lookAhead = `the look-ahead of the choice '${id}' (each value of a step tried with the steps after it)`;
   const completes = (i: number, c: RunCtx): boolean => {
     if (i === n) return whereHeld ? whereHeld(c) === true : true;
     const st = compiled[i]!;
-    for (const v of laterOptions[i]!(c)) {
+    const values = laterOptions[i]!(c);
+    // the values tried take steps of the work budget (src/expr/budget.ts): steps multiply
+    chargeSteps(values.length, lookAhead);
+    for (const v of values) {
       c.locals[st.slot] = v;
       if (completes(i + 1, c)) return true;
     }

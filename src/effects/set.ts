@@ -1,5 +1,6 @@
 /** `set: <var path>, to: <value>`: give a variable a new value. */
 import { typeToString } from '../expr/index.ts';
+import { addFault, isRuleNumber } from '../expr/numbers.ts';
 import type { Json } from '../interpreter/api.ts';
 import type { Run, RunCtx } from '../interpreter/program.ts';
 import { log } from '../interpreter/runtime.ts';
@@ -40,7 +41,7 @@ export function compileAssign(cx: EffectCompiler, e: Node, env: Env, rule: strin
   if (key === 'set') {
     cx.cc.emit({ op: 'exec', body: { k: 'set', value: v, target: target.code, list: isList }, fn: (c) => { const nv = v(c); const stored = isList && Array.isArray(nv) ? nv.slice() : nv; const before = c.s.logging && !always ? read(c) : undefined; write(c, stored); if (always || before !== stored) logSet(c, stored); } }, rule);
   } else {
-    cx.cc.emit({ op: 'exec', body: { k: 'add', value: v, target: target.code, list: false }, fn: (c) => { const add = v(c) as number; const nv = (read(c) as number) + add; write(c, nv); if (always || add !== 0) logSet(c, nv); } }, rule);
+    cx.cc.emit({ op: 'exec', body: { k: 'add', value: v, target: target.code, list: false }, fn: (c) => { const add = v(c) as number; const before = read(c) as number; const nv = before + add; if (!isRuleNumber(nv)) addFault(before, add); write(c, nv); if (always || add !== 0) logSet(c, nv); } }, rule);
   }
 }
 

@@ -1,13 +1,16 @@
 /**
  * Built-in functions. Each one type-checks its own arguments and compiles to one specialised
  * closure (a lambda argument becomes a tight loop writing ctx.locals[slot]), never a generic call.
- * Lists are never mutated: every list result is a new array.
+ * Lists are never mutated: every list result is a new array. A built-in that goes through a list
+ * takes its length from the work budget before it starts (budget.ts).
  */
-import { spanOf, type CallNode } from './ast.ts';
+import { spanOf, type CallNode, type Span } from './ast.ts';
 import type { Builtin, C, Cx } from './cx.ts';
 import type { Compiled, Ctx } from './scope.ts';
 import { T, assignable, join, typeToString, type Type } from './types.ts';
 import { ExprRuntimeError } from './errors.ts';
+import { chargeWork } from './budget.ts';
+import { MAX_NUMBER, sumFault } from './numbers.ts';
 import { MAX_LIST_LENGTH } from '../limits.ts';
 import { irOf, type IR, type Lam } from './ir.ts';
 
@@ -102,12 +105,13 @@ const count: Builtin = (call, cx) => {
   if (!arity(cx, call, 1, 2, 'count(l) or count(l, x => condition)')) return quiet();
   const { c, elem } = listArg(cx, call, 0);
   const l = c.fn as List;
-  if (call.args.length === 1) return c.bad ? quiet() : ok(T.number, (ctx) => l(ctx).length, { t: 'count', list: irOf(c) });
+  if (call.args.length === 1) return c.bad ? quiet() : ok(T.number, (ctx) => l(ctx).length, { t: 'count', list: irOf(c), at: call });
   const p = lambdaArg(cx, call, 1, elem, T.bool, 'condition');
   if (!p || c.bad) return quiet();
   const { slot, f } = p;
   return ok(T.number, (ctx) => {
     const a = l(ctx);
+    chargeWork(a.length, call);
     const locals = ctx.locals;
     let n = 0;
     for (let i = 0; i < a.length; i++) {
@@ -115,7 +119,7 @@ const count: Builtin = (call, cx) => {
       if (f(ctx)) n++;
     }
     return n;
-  }, { t: 'count', list: irOf(c), lam: p.lam });
+  }, { t: 'count', list: irOf(c), lam: p.lam, at: call });
 };
 
 /** the numbers of l, or f over them, folded with `pick`; 0 for an empty list */
@@ -132,17 +136,19 @@ function fold(name: 'sum' | 'min' | 'max', usage: string, start: 'zero' | 'first
       if (c.bad) return quiet();
       return ok(T.number, (ctx) => {
         const a = l(ctx) as readonly number[];
+        chargeWork(a.length, call);
         if (a.length === 0) return 0;
         let acc = start === 'zero' ? 0 : a[0]!;
         for (let i = start === 'zero' ? 0 : 1; i < a.length; i++) acc = pick(acc, a[i]!);
-        return acc;
-      }, { t: 'fold', kind: name, list: irOf(c) });
+        return acc <= MAX_NUMBER && acc >= -MAX_NUMBER ? acc : sumFault(acc, call);
+      }, { t: 'fold', kind: name, list: irOf(c), at: call });
     }
     const p = lambdaArg(cx, call, 1, elem, T.number, 'lambda');
     if (!p || c.bad) return quiet();
     const { slot, f } = p;
     return ok(T.number, (ctx) => {
       const a = l(ctx);
+      chargeWork(a.length, call);
       if (a.length === 0) return 0;
       const locals = ctx.locals;
       locals[slot] = a[0];
@@ -151,8 +157,8 @@ function fold(name: 'sum' | 'min' | 'max', usage: string, start: 'zero' | 'first
         locals[slot] = a[i];
         acc = pick(acc, f(ctx) as number);
       }
-      return acc;
-    }, { t: 'fold', kind: name, list: irOf(c), lam: p.lam });
+      return acc <= MAX_NUMBER && acc >= -MAX_NUMBER ? acc : sumFault(acc, call);
+    }, { t: 'fold', kind: name, list: irOf(c), lam: p.lam, at: call });
   };
 }
 
@@ -204,6 +210,7 @@ function by(name: string, less: boolean, all: boolean): Builtin {
     if (all) {
       return ok(T.list(elem), (ctx) => {
         const a = l(ctx);
+        chargeWork(a.length, call);
         const out: unknown[] = [];
         const locals = ctx.locals;
         let bk: unknown;
@@ -219,10 +226,11 @@ function by(name: string, less: boolean, all: boolean): Builtin {
           }
         }
         return out;
-      }, { t: 'by', less, all: true, list: irOf(c), lam: p.lam });
+      }, { t: 'by', less, all: true, list: irOf(c), lam: p.lam, at: call });
     }
     return ok(elem, (ctx) => {
       const a = l(ctx);
+      chargeWork(a.length, call);
       if (a.length === 0) return null;
       const locals = ctx.locals;
       let best = a[0];
@@ -237,7 +245,7 @@ function by(name: string, less: boolean, all: boolean): Builtin {
         }
       }
       return best;
-    }, { t: 'by', less, list: irOf(c), lam: p.lam });
+    }, { t: 'by', less, list: irOf(c), lam: p.lam, at: call });
   };
 }
 
@@ -252,6 +260,7 @@ const filter: Builtin = (call, cx) => {
   const { slot, f } = p;
   return ok(c.type.k === 'list' ? c.type : T.list(elem), (ctx) => {
     const a = l(ctx);
+    chargeWork(a.length, call);
     const out: unknown[] = [];
     const locals = ctx.locals;
     for (let i = 0; i < a.length; i++) {
@@ -259,7 +268,7 @@ const filter: Builtin = (call, cx) => {
       if (f(ctx)) out.push(a[i]);
     }
     return out;
-  }, { t: 'filter', list: irOf(c), lam: p.lam });
+  }, { t: 'filter', list: irOf(c), lam: p.lam, at: call });
 };
 
 const map: Builtin = (call, cx) => {
@@ -271,6 +280,7 @@ const map: Builtin = (call, cx) => {
   const { slot, f } = p;
   return ok(T.list(p.type), (ctx) => {
     const a = l(ctx);
+    chargeWork(a.length, call);
     const out = new Array<unknown>(a.length);
     const locals = ctx.locals;
     for (let i = 0; i < a.length; i++) {
@@ -278,7 +288,7 @@ const map: Builtin = (call, cx) => {
       out[i] = f(ctx);
     }
     return out;
-  }, { t: 'map', list: irOf(c), lam: p.lam });
+  }, { t: 'map', list: irOf(c), lam: p.lam, at: call });
 };
 
 /** any/all: short-circuit on the first element that decides */
@@ -292,13 +302,14 @@ function quantifier(name: string, wantAll: boolean): Builtin {
     const { slot, f } = p;
     return ok(T.bool, (ctx) => {
       const a = l(ctx);
+      chargeWork(a.length, call);
       const locals = ctx.locals;
       for (let i = 0; i < a.length; i++) {
         locals[slot] = a[i];
         if (!f(ctx) === wantAll) return !wantAll;
       }
       return wantAll;
-    }, { t: 'quant', all: wantAll, list: irOf(c), lam: p.lam });
+    }, { t: 'quant', all: wantAll, list: irOf(c), lam: p.lam, at: call });
   };
 }
 
@@ -312,6 +323,7 @@ const sortBy: Builtin = (call, cx) => {
   const { slot, f } = p;
   return ok(T.list(elem), (ctx) => {
     const a = l(ctx);
+    chargeWork(a.length, call);
     const locals = ctx.locals;
     const keys = new Array<number>(a.length);
     for (let i = 0; i < a.length; i++) {
@@ -319,7 +331,7 @@ const sortBy: Builtin = (call, cx) => {
       keys[i] = f(ctx) as number;
     }
     return orderByKeys(a, keys);
-  }, { t: 'sortBy', list: irOf(c), lam: p.lam });
+  }, { t: 'sortBy', list: irOf(c), lam: p.lam, at: call });
 };
 
 /** the items of a in ascending order of keys (one per item), ties by position */
@@ -331,17 +343,20 @@ export function orderByKeys(a: Arr, keys: readonly number[]): unknown[] {
   return idx.map((i) => a[i]);
 }
 
-/** a reversed copy */
-export const reversed = (a: Arr): unknown[] => a.slice().reverse();
+/** a reversed copy (its length taken from the work budget) */
+export function reversed(a: Arr, at: Span): unknown[] {
+  chargeWork(a.length, at);
+  return a.slice().reverse();
+}
 
 /** one list argument, same list type out */
-function listToList(name: 'reverse', op: (a: Arr) => unknown[]): Builtin {
+function listToList(name: 'reverse', op: (a: Arr, at: Span) => unknown[]): Builtin {
   return (call, cx) => {
     if (!arity(cx, call, 1, 1, `${name}(l)`)) return quiet();
     const { c, elem } = listArg(cx, call, 0);
     if (c.bad) return quiet();
     const l = c.fn as List;
-    return ok(T.list(elem), (ctx) => op(l(ctx)), { t: 'helper', name, args: [irOf(c)] });
+    return ok(T.list(elem), (ctx) => op(l(ctx), call), { t: 'helper', name, args: [irOf(c)], call });
   };
 }
 
@@ -366,10 +381,10 @@ function slice(name: string, fromStart: boolean): Builtin {
     const l = c.fn as List;
     const nf = n.fn as Num;
     // a negative n counts as 0 (slice would count it from the end)
-    const ir: IR = { t: 'helper', name: fromStart ? 'take' : 'drop', args: [irOf(c), irOf(n)] };
+    const ir: IR = { t: 'helper', name: fromStart ? 'take' : 'drop', args: [irOf(c), irOf(n)], call };
     return ok(T.list(elem), fromStart
-      ? (ctx) => l(ctx).slice(0, Math.max(0, nf(ctx)))
-      : (ctx) => l(ctx).slice(Math.max(0, nf(ctx))), ir);
+      ? (ctx) => { const a = l(ctx); const k = nf(ctx); chargeWork(a.length, call); return a.slice(0, Math.max(0, k)); }
+      : (ctx) => { const a = l(ctx); const k = nf(ctx); chargeWork(a.length, call); return a.slice(Math.max(0, k)); }, ir);
   };
 }
 
@@ -392,6 +407,7 @@ const concat: Builtin = (call, cx) => {
 /** a + b as a new list (refused past MAX_LIST_LENGTH) */
 export function concatLists(a: Arr, b: Arr, call: CallNode): unknown[] {
   tooLong(a.length + b.length, call);
+  chargeWork(a.length + b.length, call);
   const out = a.slice();
   for (let i = 0; i < b.length; i++) out.push(b[i]);
   return out;
@@ -405,11 +421,17 @@ function search(name: string, asIndex: boolean): Builtin {
     if (!searchable(cx, call, elem, x, 1) || c.bad) return quiet();
     const l = c.fn as List;
     const xf = x.fn;
-    const ir: IR = { t: 'search', asIndex, list: irOf(c), x: irOf(x) };
+    const ir: IR = { t: 'search', asIndex, list: irOf(c), x: irOf(x), at: call };
     return asIndex
-      ? ok(T.number, (ctx) => l(ctx).indexOf(xf(ctx)), ir)
-      : ok(T.bool, (ctx) => l(ctx).indexOf(xf(ctx)) >= 0, ir);
+      ? ok(T.number, (ctx) => searchList(l(ctx), xf(ctx), call), ir)
+      : ok(T.bool, (ctx) => searchList(l(ctx), xf(ctx), call) >= 0, ir);
   };
+}
+
+/** where x is in a (-1 if nowhere), the length of a taken from the work budget (indexOf, contains, `in`) */
+export function searchList(a: Arr, x: unknown, at: Span): number {
+  chargeWork(a.length, at);
+  return a.indexOf(x);
 }
 
 // ---- numbers -----------------------------------------------------------------------------
@@ -441,6 +463,7 @@ const range: Builtin = (call, cx) => {
 export function rangeList(lo: number, hi: number, call: CallNode): number[] {
   const out: number[] = [];
   tooLong(hi - lo, call);
+  if (hi > lo) chargeWork(hi - lo, call);
   for (let i = lo; i < hi; i++) out.push(i);
   return out;
 }

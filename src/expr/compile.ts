@@ -11,6 +11,9 @@ import { irOf, type CodeSink } from './ir.ts';
 import { parseExpr } from './parser.ts';
 import { sharedCalls, sharedCallsEnabled, type SharedCalls } from './shared-calls.ts';
 import { EPOCH, type MemoTable } from './memo.ts';
+import { WORK, chargeWork, metered } from './budget.ts';
+import { arithFault, MAX_NUMBER } from './numbers.ts';
+import { searchList } from './builtins.ts';
 import type { Compiled, Ctx, FunctionBinding, MemberBinding, Scope } from './scope.ts';
 import { didYouMean } from './suggest.ts';
 import { T, assignable, isNumeric, join, typeToString, type Type } from './types.ts';
@@ -60,6 +63,8 @@ export class Compiler implements Cx {
   private readonly sharedSlots = new Map<CallNode, number>();
   /** whether what was compiled calls a function that keeps its values (memo.ts), itself or through others */
   usesKept = false;
+  /** whether what was compiled calls a spec function (a body that does is charged per call: budget.ts) */
+  callsFunctions = false;
 
   /** `repeated`: the expression runs many times over one state (a look-ahead), so its calls of a
    *  function of two arguments read and keep values; elsewhere such a call seldom meets its
@@ -304,10 +309,13 @@ export class Compiler implements Cx {
     }
     const fs = args.map((a) => a.fn);
     const irs = args.map(irOf);
+    if (isSlotFunction(f)) this.callsFunctions = true;
     if (isSlotFunction(f) && f.slots.length === fs.length) {
       // the values this call keeps, if any: a function of two arguments keeps them only here in a
       // look-ahead; a call that keeps none, of a body that reads none, starts no evaluation
       const memo = f.memo !== undefined && (fs.length < 2 || this.repeated) ? f.memo : undefined;
+      // a step of the work budget per call of a body that calls functions itself (budget.ts)
+      const charge = callingBodies.has(f.body);
       if (memo !== undefined || keptUsers.has(f.body)) this.usesKept = true;
       const earlier = this.shared?.reuse.get(n);
       if (earlier !== undefined) {
@@ -315,8 +323,9 @@ export class Compiler implements Cx {
         const slot = this.sharedSlot(earlier);
         return { type: r, fn: slotReader(slot), ir: { t: 'slot', slot } };
       }
-      const call = memo ? keptCall(memo, f.slots, f.body, fs, n) : directCall(f.slots, f.body, fs, n);
-      const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(memo ? { memo } : {}) } as const;
+      const enter = charge ? enterCharged : enterBody;
+      const call = memo ? keptCall(memo, f.slots, f.body, fs, n, enter) : directCall(f.slots, f.body, fs, n, enter);
+      const ir = { t: 'ucall', slots: f.slots, body: f.body, at: n, args: irs, ...(memo ? { memo } : {}), ...(charge ? { charge: true as const } : {}) } as const;
       if (!this.firsts.has(n)) return { type: r, fn: call, ir };
       const slot = this.sharedSlot(n);
       return { type: r, fn: (ctx) => (ctx.locals[slot] = call(ctx)), ir: { t: 'store', slot, a: ir } };
@@ -339,17 +348,23 @@ export class Compiler implements Cx {
     const f = o.fn;
     if (op === 'not') {
       if (!isBool(o.type)) return this.error(operand, `'not' needs a bool, got ${typeToString(o.type)}`);
-      return this.fold({ type: T.bool, fn: (ctx) => !f(ctx), ir: { t: 'not', a: irOf(o) } }, [o]);
+      return this.fold({ type: T.bool, fn: (ctx) => !f(ctx), ir: { t: 'not', a: irOf(o) } }, [o], operand);
     }
     if (!isNum(o.type)) return this.error(operand, `'-' needs a number, got ${typeToString(o.type)}`);
     const g = f as Num;
-    return this.fold({ type: T.number, fn: (ctx) => -g(ctx), ir: { t: 'neg', a: irOf(o) } }, [o]);
+    return this.fold({ type: T.number, fn: (ctx) => -g(ctx), ir: { t: 'neg', a: irOf(o) } }, [o], operand);
   }
 
-  /** a node whose operands are all known at compile time is computed now */
-  private fold(c: C, parts: C[]): C {
+  /** a node whose operands are all known at compile time is computed now; one that would fail
+   *  whenever it runs (`0 / 0`, a product past the numbers a rule may hold) is an error at `at` */
+  private fold(c: C, parts: C[], at: Span): C {
     if (!parts.every((p) => p.konst)) return c;
-    const value = c.fn({ locals: [] });
+    let value: unknown;
+    try {
+      value = c.fn({ locals: [] });
+    } catch (err) {
+      return this.error(at, (err as Error).message);
+    }
     return { type: c.type, fn: () => value, konst: { value } };
   }
 
@@ -364,13 +379,16 @@ export class Compiler implements Cx {
       case 'and': case 'or': {
         const badSide = !isBool(l.type) ? [n.left, l] as const : !isBool(r.type) ? [n.right, r] as const : undefined;
         if (badSide) return this.error(badSide[0], `'${op}' needs bools, got ${typeToString(badSide[1].type)}`);
-        return this.fold({ type: T.bool, fn: op === 'and' ? (ctx) => a(ctx) && b(ctx) : (ctx) => a(ctx) || b(ctx), ir: { t: op, a: irOf(l), b: irOf(r) } }, [l, r]);
+        return this.fold({ type: T.bool, fn: op === 'and' ? (ctx) => a(ctx) && b(ctx) : (ctx) => a(ctx) || b(ctx), ir: { t: op, a: irOf(l), b: irOf(r) } }, [l, r], n);
       }
       case '+': case '-': case '*': case '/': case '%':
       case '<': case '<=': case '>': case '>=': {
         const badSide = !isNum(l.type) ? [n.left, l] as const : !isNum(r.type) ? [n.right, r] as const : undefined;
         if (badSide) return this.error(badSide[0], `'${op}' needs numbers, got ${typeToString(badSide[1].type)}`);
-        return this.fold({ ...arith(op, a as Num, b as Num), ir: { t: 'op', op, a: irOf(l), b: irOf(r) } }, [l, r]);
+        // a division by a literal zero has no value whenever it runs
+        if ((op === '/' || op === '%') && r.konst?.value === 0) return this.error(n, `division by zero: '${op} 0' has no value`);
+        const checked = op === '+' || op === '-' || op === '*' || op === '/' || op === '%';
+        return this.fold({ ...arith(op, a as Num, b as Num, n), ir: { t: 'op', op, a: irOf(l), b: irOf(r), ...(checked ? { at: n } : {}) } }, [l, r], n);
       }
       case '==': case '!=': {
         const j = join(l.type, r.type);
@@ -378,7 +396,7 @@ export class Compiler implements Cx {
         const eq = op === '==';
         const ir = { t: 'op', op: eq ? '===' : '!==', a: irOf(l), b: irOf(r) } as const;
         // lists are equal when they hold equal items in the same order (a turn order, a hand of kinds)
-        if (j.k === 'list') return this.fold({ type: T.bool, fn: eq ? (ctx) => sameList(a(ctx), b(ctx)) : (ctx) => !sameList(a(ctx), b(ctx)), ir: { t: 'sameList', eq, a: irOf(l), b: irOf(r) } }, [l, r]);
+        if (j.k === 'list') return this.fold({ type: T.bool, fn: eq ? (ctx) => sameListAt(a(ctx), b(ctx), n) : (ctx) => !sameListAt(a(ctx), b(ctx), n), ir: { t: 'sameList', eq, a: irOf(l), b: irOf(r), at: n } }, [l, r], n);
         // comparing with a literal (s.role == "cop") is the common case: one closure call, not two
         if (r.konst && !l.konst) return { ...compareKonst(eq, a, r.konst.value), ir };
         if (l.konst && !r.konst) return { ...compareKonst(eq, b, l.konst.value), ir };
@@ -390,7 +408,7 @@ export class Compiler implements Cx {
         // `t != me`: operands are evaluated left to right, as in the general case
         if (sb !== undefined) return { type: T.bool, ir, fn: eq ? (ctx) => a(ctx) === ctx.locals[sb] : (ctx) => a(ctx) !== ctx.locals[sb] };
         if (sa !== undefined) return { type: T.bool, ir, fn: eq ? (ctx) => ctx.locals[sa] === b(ctx) : (ctx) => ctx.locals[sa] !== b(ctx) };
-        return this.fold({ type: T.bool, ir, fn: eq ? (ctx) => a(ctx) === b(ctx) : (ctx) => a(ctx) !== b(ctx) }, [l, r]);
+        return this.fold({ type: T.bool, ir, fn: eq ? (ctx) => a(ctx) === b(ctx) : (ctx) => a(ctx) !== b(ctx) }, [l, r], n);
       }
       case 'in': {
         if (r.type.k !== 'list' && r.type.k !== 'any') {
@@ -401,7 +419,7 @@ export class Compiler implements Cx {
         if (!j) return this.error(n, `'in': cannot look for a ${typeToString(l.type)} in a ${typeToString(r.type)}`);
         if (j.k === 'list') return this.error(n, `'in' cannot look for a list (lists cannot be compared)`);
         const list = b as (ctx: Ctx) => readonly unknown[];
-        return { type: T.bool, fn: (ctx) => list(ctx).indexOf(a(ctx)) >= 0, ir: { t: 'in', x: irOf(l), list: irOf(r) } };
+        return { type: T.bool, fn: (ctx) => searchList(list(ctx), a(ctx), n) >= 0, ir: { t: 'in', x: irOf(l), list: irOf(r), at: n } };
       }
     }
   }
@@ -487,8 +505,21 @@ function enterBody(body: Compiled, ctx: Ctx, at: Span): unknown {
   }
 }
 
+/**
+ * enterBody, taking a step of the work budget first (budget.ts): for a body that calls functions
+ * itself, since functions that call the next twice multiply (40 deep, 2^40 calls and no loop).
+ * A body that calls none costs at most its own size, so its calls are not counted: every
+ * uncounted call hangs below a counted one or a counted loop, at most a body's size of them each.
+ */
+function enterCharged(body: Compiled, ctx: Ctx, at: Span): unknown {
+  chargeWork(1, at);
+  return enterBody(body, ctx, at);
+}
+
+type Enter = typeof enterBody;
+
 /** directCall, looking the value up first in the function's table for this evaluation (memo.ts) */
-function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs: Compiled[], at: Span): Compiled {
+function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs: Compiled[], at: Span, enterBody: Enter): Compiled {
   if (fs.length === 0) {
     const t = memo as [number, unknown];
     return (ctx) => {
@@ -499,7 +530,7 @@ function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs:
       return v;
     };
   }
-  if (fs.length === 2) return keptPairCall(memo as [number[][], unknown[][]], slots, body, fs, at);
+  if (fs.length === 2) return keptPairCall(memo as [number[][], unknown[][]], slots, body, fs, at, enterBody);
   const [stamps, values] = memo as [number[], unknown[]];
   const [a] = fs as [Compiled];
   const [s0] = slots as [number];
@@ -520,7 +551,7 @@ function keptCall(memo: MemoTable, slots: readonly number[], body: Compiled, fs:
 
 /** keptCall of a function of two parameters: both arguments first, as directCall, then the row of
  *  the first and the value of the second in it */
-function keptPairCall([stamps, values]: [number[][], unknown[][]], slots: readonly number[], body: Compiled, fs: Compiled[], at: Span): Compiled {
+function keptPairCall([stamps, values]: [number[][], unknown[][]], slots: readonly number[], body: Compiled, fs: Compiled[], at: Span, enterBody: Enter): Compiled {
   const [a, b] = fs as [Compiled, Compiled];
   const [s0, s1] = slots as [number, number];
   return (ctx) => {
@@ -543,7 +574,7 @@ function keptPairCall([stamps, values]: [number[][], unknown[][]], slots: readon
   };
 }
 
-function directCall(slots: readonly number[], body: Compiled, fs: Compiled[], at: Span): Compiled {
+function directCall(slots: readonly number[], body: Compiled, fs: Compiled[], at: Span, enterBody: Enter): Compiled {
   switch (fs.length) {
     case 0:
       return (ctx) => enterBody(body, ctx, at);
@@ -618,15 +649,17 @@ function compareKonst(eq: boolean, a: Compiled, v: unknown): C {
   return { type: T.bool, fn: eq ? (ctx) => a(ctx) === v : (ctx) => a(ctx) !== v };
 }
 
-function arith(op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=', a: Num, b: Num): C {
+/** the operators on numbers; one that makes a number checks it is one a rule may hold (numbers.ts) */
+function arith(op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=', a: Num, b: Num, at: Span): C {
   const num = (fn: Compiled): C => ({ type: T.number, fn });
   const bool = (fn: Compiled): C => ({ type: T.bool, fn });
+  const MAX = MAX_NUMBER;
   switch (op) {
-    case '+': return num((ctx) => a(ctx) + b(ctx));
-    case '-': return num((ctx) => a(ctx) - b(ctx));
-    case '*': return num((ctx) => a(ctx) * b(ctx));
-    case '/': return num((ctx) => a(ctx) / b(ctx));
-    case '%': return num((ctx) => mod(a(ctx), b(ctx)));
+    case '+': return num((ctx) => { const x = a(ctx); const y = b(ctx); const r = x + y; return r <= MAX && r >= -MAX ? r : arithFault(op, x, y, r, at); });
+    case '-': return num((ctx) => { const x = a(ctx); const y = b(ctx); const r = x - y; return r <= MAX && r >= -MAX ? r : arithFault(op, x, y, r, at); });
+    case '*': return num((ctx) => { const x = a(ctx); const y = b(ctx); const r = x * y; return r <= MAX && r >= -MAX ? r : arithFault(op, x, y, r, at); });
+    case '/': return num((ctx) => { const x = a(ctx); const y = b(ctx); const r = x / y; return r <= MAX && r >= -MAX ? r : arithFault(op, x, y, r, at); });
+    case '%': return num((ctx) => { const x = a(ctx); const y = b(ctx); const r = mod(x, y); return r <= MAX && r >= -MAX ? r : arithFault(op, x, y, r, at); });
     case '<': return bool((ctx) => a(ctx) < b(ctx));
     case '<=': return bool((ctx) => a(ctx) <= b(ctx));
     case '>': return bool((ctx) => a(ctx) > b(ctx));
@@ -661,8 +694,14 @@ function compilePlain(ast: Ast, scope: Scope, expected: Type | undefined, sink: 
   const r = c.expr(ast);
   mismatch(c, ast, r, expected, 'expected ');
   if (c.errors.length > 0) return { errors: sorted(c.errors) };
-  return { fn: guarded(r, ast, sink, functionBody, c.usesKept), type: r.type };
+  const fn = guarded(r, ast, sink, functionBody, c.usesKept);
+  if (functionBody && c.callsFunctions) callingBodies.add(fn);
+  return { fn, type: r.type };
 }
+
+/** the spec function bodies that call spec functions: each call of one takes a step of the work
+ *  budget (enterCharged). Functions are compiled callees first, so a call knows its callee's. */
+const callingBodies = new WeakSet<Compiled>();
 
 /**
  * The entries of expressions that call a function keeping its values (memo.ts), itself or
@@ -698,7 +737,10 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: Funct
   // kept values), and the look-ahead's way into one that does (sameEvaluation)
   // (a function body's fault is named and left for its call to place: faultInBody)
   const fault = functionBody ? (err: unknown) => faultInBody(err, at, functionBody) : (err: unknown) => asRuntimeError(err, at);
+  // outside the machine (WORK.open 0: a pending choice's options, a view) an entry is a run of the
+  // work budget of its own (budget.ts); inside, it draws on the machine's
   const within: Compiled = (ctx) => {
+    if (WORK.open === 0) return metered(within, ctx);
     try {
       return cell.run(ctx);
     } catch (err) {
@@ -708,6 +750,7 @@ function guarded(r: C, at: Span, sink: CodeSink | undefined, functionBody: Funct
   const begins = usesKept && !functionBody;
   const entry: Compiled = begins
     ? (ctx) => {
+        if (WORK.open === 0) return metered(entry, ctx);
         EPOCH[0]!++;
         try {
           return cell.run(ctx);
@@ -755,8 +798,16 @@ export function asRuntimeError(err: unknown, at: Span): ExprRuntimeError {
  */
 export function faultInBody(err: unknown, at: Span, body: FunctionBody): ExprRuntimeError {
   const e = asRuntimeError(err, at);
-  return new ExprRuntimeError(`${e.message} (in function '${body.name}', ${where(body.src, e.offset)})`, at, true);
+  // a fault deep in functions that call functions names the innermost few, not all forty
+  if (e.message.endsWith(CALLERS)) return new ExprRuntimeError(e.message, at, true);
+  const named = e.message.split(" (in function '").length - 1;
+  const more = named >= MAX_FUNCTIONS_NAMED ? CALLERS : ` (in function '${body.name}', ${where(body.src, e.offset)})`;
+  return new ExprRuntimeError(`${e.message}${more}`, at, true);
 }
+
+/** how many functions a fault's message names, innermost first; then CALLERS, once */
+const MAX_FUNCTIONS_NAMED = 3;
+const CALLERS = ' (in the functions that called it)';
 
 /** a fault leaving the body of `body` (at `at`) entered by a call at `call` (generated code's calls) */
 export function faultAtCall(err: unknown, at: Span, body: FunctionBody, call: Span): ExprRuntimeError {
@@ -846,6 +897,12 @@ export function compileLambda(
   } catch (err) {
     return internal(src, err);
   }
+}
+
+/** sameList, the length compared taken from the work budget (`==` and `!=` on lists) */
+export function sameListAt(x: unknown, y: unknown, at: Span): boolean {
+  if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) chargeWork(x.length, at);
+  return sameList(x, y);
 }
 
 /** structural equality of two list values (items compared with ===, nested lists item by item) */

@@ -1,6 +1,7 @@
 /**
  * The typed form a compiled node leaves behind for the code generator (src/codegen/): what the
- * node computes, made of the node kinds below. It holds values (numbers, strings, closures) but
+ * node computes, made of the node kinds below. `at` on a node that goes through a list: where it
+ * is reported when it spends the last of the work budget (budget.ts). It holds values (numbers, strings, closures) but
  * never source text: the generator decides every token it prints. A node the generator does not
  * know keeps `{ t: 'fn' }`, its own closure, which generated code calls (so coverage can grow
  * node by node and stay correct).
@@ -50,37 +51,39 @@ export type IR =
   | { t: 'path'; path: Path }
   | { t: 'member'; obj: IR; read: MemberRead | undefined; get: (o: unknown, ctx: never) => unknown; fault: Fault }
   | { t: 'not' | 'neg'; a: IR }
-  | { t: 'op'; op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '===' | '!=='; a: IR; b: IR }
+  /** `at`: an operator that makes a number (+ - * / %), where a result outside the numbers a rule may hold is reported (numbers.ts) */
+  | { t: 'op'; op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '===' | '!=='; a: IR; b: IR; at?: Span }
   | { t: 'and' | 'or'; a: IR; b: IR }
-  | { t: 'sameList'; eq: boolean; a: IR; b: IR }
+  | { t: 'sameList'; eq: boolean; a: IR; b: IR; at: Span }
   /** `x in list`: the list is evaluated first */
-  | { t: 'in'; x: IR; list: IR }
+  | { t: 'in'; x: IR; list: IR; at: Span }
   | { t: 'if'; c: IR; a: IR; b: IR }
   | { t: 'list'; items: IR[] }
   /** a list's item, none out of range */
   | { t: 'at'; obj: IR; idx: IR }
   /** a keyed value's item: the key first, a fault when it is none, then the object */
   | { t: 'key'; obj: IR; idx: IR; fault: Fault }
-  | { t: 'count'; list: IR; lam?: Lam }
-  | { t: 'fold'; kind: 'sum' | 'min' | 'max'; list: IR; lam?: Lam }
+  | { t: 'count'; list: IR; lam?: Lam; at: Span }
+  | { t: 'fold'; kind: 'sum' | 'min' | 'max'; list: IR; lam?: Lam; at: Span }
   /** minBy/maxBy, or with `all` allMinBy/allMaxBy */
-  | { t: 'by'; less: boolean; all?: true; list: IR; lam: Lam }
-  | { t: 'sortBy'; list: IR; lam: Lam }
-  /** a list built-in run by its own function (R.<name>); `call` is where a too-long list is reported */
-  | { t: 'helper'; name: 'concat' | 'range' | 'take' | 'drop' | 'reverse'; args: IR[]; call?: Span }
+  | { t: 'by'; less: boolean; all?: true; list: IR; lam: Lam; at: Span }
+  | { t: 'sortBy'; list: IR; lam: Lam; at: Span }
+  /** a list built-in run by its own function (R.<name>); `call` is where a too-long list, or the work budget spent, is reported */
+  | { t: 'helper'; name: 'concat' | 'range' | 'take' | 'drop' | 'reverse'; args: IR[]; call: Span }
   /** a keyed var or zone read whole: the items from..from+size of the array at path */
   | { t: 'slice'; path: Path; from: number; size: number }
-  | { t: 'filter' | 'map'; list: IR; lam: Lam }
-  | { t: 'quant'; all: boolean; list: IR; lam: Lam }
+  | { t: 'filter' | 'map'; list: IR; lam: Lam; at: Span }
+  | { t: 'quant'; all: boolean; list: IR; lam: Lam; at: Span }
   | { t: 'end'; last: boolean; list: IR }
-  | { t: 'search'; asIndex: boolean; list: IR; x: IR }
+  | { t: 'search'; asIndex: boolean; list: IR; x: IR; at: Span }
   | { t: 'pick'; min: boolean; args: IR[] }
   | { t: 'math'; f: 'floor' | 'ceil' | 'abs' | 'round'; a: IR }
   /** a scope function: `f.call([args], ctx)` */
   | { t: 'fcall'; f: FunctionBinding; args: IR[] }
   /** a spec function: every argument evaluated, then written to its slot, then the body run */
   /** `at`: the call, where a fault inside the body is placed */
-  | { t: 'ucall'; slots: readonly number[]; body: Compiled; at: Span; args: IR[]; memo?: MemoTable }
+  /** `charge`: the body calls functions itself, so each call takes a step of the work budget (budget.ts) */
+  | { t: 'ucall'; slots: readonly number[]; body: Compiled; at: Span; args: IR[]; memo?: MemoTable; charge?: true }
   /** `a`'s value, also written to `slot`: a call whose value a later call reuses (shared-calls.ts) */
   | { t: 'store'; slot: number; a: IR };
 

@@ -2,6 +2,7 @@
 import { EmbeddedActionsParser, EOF, tokenMatcher, type IParserErrorMessageProvider, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
 import type { Ast, BinaryOp, LambdaParam } from './ast.ts';
 import { children, end } from './ast.ts';
+import { literalProblem } from '../rule-numbers.ts';
 import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from '../limits.ts';
 import { where, type ExprError } from './errors.ts';
 import {
@@ -331,6 +332,8 @@ function parseUncached(src: string): { ast: Ast } | { errors: ExprError[] } {
     if ('errors' in lexed) return lexed;
     const deepBracket = tooDeepBracket(lexed.tokens);
     if (deepBracket) return { errors: [deepBracket] };
+    const big = numberOutOfRange(lexed.tokens);
+    if (big) return { errors: [big] };
     parser ??= new ExprParser();
     parser.src = src;
     parser.extra = [];
@@ -375,6 +378,16 @@ function tooDeepBracket(tokens: IToken[]): ExprError | undefined {
     if (t.image === '(' || t.image === '[') {
       if (++depth > MAX_EXPRESSION_DEPTH) return nestingError(t.startOffset);
     } else if (t.image === ')' || t.image === ']') depth--;
+  }
+  return undefined;
+}
+
+/** the first number literal that is no number a rule may hold (a 400-digit one is Infinity to JavaScript: numbers.ts) */
+function numberOutOfRange(tokens: IToken[]): ExprError | undefined {
+  for (const t of tokens) {
+    if (t.tokenType !== NumberLit) continue;
+    const problem = literalProblem(Number(t.image.replaceAll('_', '')), t.image);
+    if (problem) return { message: problem, offset: t.startOffset, length: t.image.length };
   }
   return undefined;
 }

@@ -127,6 +127,20 @@ export interface Engine<State = unknown> {
    * Changes no game.
    */
   expectGames?(games: number): void;
+  /**
+   * Optional, for fair agents: a state consistent with what `seat` may see of `state` — the cards
+   * it cannot see dealt anew among the places it cannot see (each keeping its size), other seats'
+   * secret values and their answers to the open choice drawn from what its view allows, the game's
+   * random generator seeded anew — drawn with `seed` (src/interpreter/world-sample.ts). A function
+   * of the seat's view, its own answers, where the rules are and `seed` only: two states the seat
+   * cannot tell apart give the same sample. Nothing is logged in it; `state` is untouched.
+   */
+  sampleWorld?(state: State, seat: number, seed: number): State;
+  /**
+   * Optional: every seat's score by the spec's `outcome.score` (0 without one), on any state —
+   * the result's scores once the game is over. Reads the whole state: for agents, a sample's.
+   */
+  scores?(state: State): number[];
   /** pure: returns a new state, `state` is untouched */
   apply(state: State, seat: number, action: Action): State;
   /** the fast path for playouts: mutates `state` */

@@ -5,8 +5,8 @@
  */
 import type { Given, Json } from './api.ts';
 import type { Program, Tables, VarDecl } from './program.ts';
-import { spaceSetOf } from './compile/types.ts';
-import { suggest } from '../expr/index.ts';
+import { spaceSetOf, T, varType } from './compile/types.ts';
+import { assignable, suggest } from '../expr/index.ts';
 import type { State } from './state.ts';
 import { stackNextShuffle } from './stacked.ts';
 import { EngineError } from './vm.ts';
@@ -72,17 +72,21 @@ export function arrange(p: Program, s: State, t: Tables, given: Given): void {
  * A given value in the state's form. A var typed by a space set takes the place's id
  * (`bKind: casino`; an index is accepted too); a keyed var takes one value per place in the set's
  * order, or a map from place ids to values (`bOwner: {b14a: 1}`) that changes only those places.
+ * The word `none` is the empty value, as in the spec language (see noneFor).
  */
 function givenValue(p: Program, d: VarDecl, value: Json, current: Json): Json {
   const set = spaceSetOf(d.type);
   const places = set === undefined ? undefined : p.spaces.find((x) => x.id === set);
-  const one = (v: Json): Json => {
-    if (!places) return v;
-    if (Array.isArray(v) && d.type.endsWith('[]')) return v.map(one);
-    if (typeof v !== 'string') return v;
+  const place = (v: Json): Json => {
+    if (!places || typeof v !== 'string') return v;
     const at = places.items.findIndex((x) => x.id === v);
     if (at < 0) throw new EngineError(`given: '${v}' is not a place of '${places.id}' (for '${d.id}')${hintOf(v, places.items.map((x) => x.id))}`);
     return at;
+  };
+  const one = (v: Json): Json => {
+    if (v === NONE) return noneFor(d);
+    if (Array.isArray(v) && d.type.endsWith('[]')) return v.map(place);
+    return place(v);
   };
   if (d.by === undefined) return one(value);
   const keys = p.spaces[d.by]!;
@@ -95,6 +99,21 @@ function givenValue(p: Program, d: VarDecl, value: Json, current: Json): Json {
     out[at] = one(v as Json);
   }
   return out;
+}
+
+/** what a given writes for the empty value (YAML's `null` is taken as it is) */
+const NONE = 'none';
+
+/**
+ * `none` given to a var: the empty value where the spec language lets `none` stand for one of the
+ * var's type (a seat, a card, a place, a number, a string), the word itself for a string var that
+ * lists it among its words; a bool or a list has no none, so the given is refused.
+ */
+function noneFor(d: VarDecl): Json {
+  if (d.values?.includes(NONE)) return NONE;
+  if (assignable(T.none, varType(d.type))) return null;
+  if (d.type === 'bool') throw new EngineError(`given: '${d.id}' is a bool, which has no none: give true or false`);
+  throw new EngineError(`given: '${d.id}' is a list (${d.type}), which has no none: give [] for an empty list`);
 }
 
 function hintOf(v: string, ids: string[]): string {

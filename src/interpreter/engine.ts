@@ -15,6 +15,7 @@ import { cloneState, type PendingState, type State } from './state.ts';
 import { EngineError, answer, chance, type AutoAnswer, chanceOutcomes, isWaiting, pendingChoice, run, runStoppingAt, waitingFor } from './vm.ts';
 import { knowledge, knowledgeOf, seatView } from './view.ts';
 import { SAMPLE, Tiering } from './tiering.ts';
+import { sampleWorld } from './world-sample.ts';
 
 export function makeEngine(p: Program): EngineTools<State> {
   const evaluator = makeEvaluator(p);
@@ -370,6 +371,20 @@ export function makeEngine(p: Program): EngineTools<State> {
     autoplay,
     expectGames(games) {
       tiering.expect(games);
+    },
+    sampleWorld(s, seat, seed) {
+      if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) throw new EngineError(`no seat ${seat} in a game of ${s.players}`);
+      const setup = setupFor(s.players, s.options);
+      const layout = (setup.layout ??= makeLayout(p, s.players, setup.watched, kindProps));
+      return sampleWorld(p, s, tablesFor(s), layout, seat, seed);
+    },
+    scores(s) {
+      if (s.result !== null) return s.result.scores.slice();
+      const t = tablesFor(s);
+      if (!p.score) return t.seats.map(() => 0);
+      // the score's lambdas write slots: a copy of the locals, the state stays as it is
+      const c: RunCtx = { locals: s.locals.slice(), s, t, p };
+      return t.seats.map((seat) => p.score!(c, seat));
     },
     apply(s, seat, action) {
       const next = cloneState(s);

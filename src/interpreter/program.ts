@@ -284,6 +284,8 @@ export interface Program {
   ruleEntry?: Map<string, number[]>;
   /** where instruction pc was written; with the span of a failing expression, that character */
   placeOf?: (pc: number, span?: { offset: number; length: number }) => SourcePlace | undefined;
+  /** where the outcome's score is written; with the span of a failing part of it, that character */
+  scorePlace?: (span?: { offset: number; length: number }) => SourcePlace | undefined;
   /** the spec's named functions (and score), for expressions compiled later by tools */
   functions: Map<string, import('./compile/scope.ts').UserFunction>;
 }

@@ -22,6 +22,7 @@ export interface SmokeFailure {
 const MAX_STEPS = 20_000;
 const NO_OPTION = 'every choice must leave each deciding seat at least one option';
 const NO_END = 'a loop must end: its condition must become false, or a decision must lead to an end';
+const TOO_MUCH_WORK = 'a loop inside a loop takes the product of their lengths: loop over fewer items (filter first, or keep a count in a var as the game goes)';
 
 /**
  * The option settings the random games are played under: all defaults, each option set alone to
@@ -228,7 +229,7 @@ function tryGame(engine: Engine, players: number, options: Record<string, Json>,
     } catch (err) {
       const { rule, at, key } = err as { rule?: string; at?: SmokeFailure['at']; key?: string };
       const message = (err as Error).message;
-      const hint = /without anyone deciding/.test(message) ? NO_END : / offers seat \d+ no option/.test(message) ? NO_OPTION : undefined;
+      const hint = / steps of work without anyone deciding/.test(message) ? TOO_MUCH_WORK : /without anyone deciding/.test(message) ? NO_END : / offers seat \d+ no option/.test(message) ? NO_OPTION : undefined;
       return { ...(rule ? { rule } : {}), ...(at ? { at } : {}), ...(key ? { key } : {}), ...(hint ? { hint } : {}), message };
     }
   })();

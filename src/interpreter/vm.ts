@@ -5,6 +5,7 @@
  */
 import type { Action, GameResult, Json } from './api.ts';
 import { ExprRuntimeError } from '../expr/errors.ts';
+import { WORK, refillWork } from '../expr/budget.ts';
 import { MAX_INSTRUCTIONS_PER_STEP } from '../limits.ts';
 import type { BlockMachine, Body, ChooseInstr, Instr, Program, Run, RunCtx, SourcePlace, Tables } from './program.ts';
 import { shuffleInPlace } from './rng.ts';
@@ -132,6 +133,9 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
   let pc = s.pc;
   // a flow that runs this long without anyone deciding is stuck in a loop: say which one
   let budget = MAX_INSTRUCTIONS_PER_STEP;
+  // and its expressions' work is bounded with it (src/expr/budget.ts): the two start again together
+  refillWork();
+  WORK.open++;
   try {
     for (;;) {
       if (--budget < 0) throw stuckLoop(p, pc);
@@ -184,7 +188,10 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
           const opened = openChoice(s, c, (code[pc] as Op<'choose'>).c, auto);
           if (opened === PENDING) return;
           // answered on the spot: the step budget starts again, as it does for answer()'s run
-          if (opened === ANSWERED) budget = MAX_INSTRUCTIONS_PER_STEP;
+          if (opened === ANSWERED) {
+            budget = MAX_INSTRUCTIONS_PER_STEP;
+            refillWork();
+          }
           pc++;
           break;
         }
@@ -254,6 +261,7 @@ export function run(p: Program, s: State, t: Tables, c: RunCtx = { locals: s.loc
     const span = err instanceof ExprRuntimeError ? err : undefined;
     throw new EngineError(`while running rule '${rule ?? '?'}': ${(err as Error).message}`, rule, p.placeOf?.(pc, span));
   } finally {
+    WORK.open--;
     s.pc = pc;
     clearScratch(p, s);
   }
@@ -357,6 +365,17 @@ function inRule<T>(rule: string, f: (c: RunCtx) => T, c: RunCtx): T {
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError(`while checking rule '${rule}': ${(err as Error).message}`, rule);
+  }
+}
+
+/** A seat's score: a failure in the score (a division by zero) is placed in the outcome's score. */
+function scoreOf(p: Program, c: RunCtx, seat: number): number {
+  try {
+    return p.score!(c, seat);
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    const span = err instanceof ExprRuntimeError ? err : undefined;
+    throw new EngineError(`while scoring seat ${seat}: ${(err as Error).message}`, undefined, p.scorePlace?.(span));
   }
 }
 
@@ -469,7 +488,7 @@ function noOption(ch: ChooseInstr, seat: number): EngineError {
 
 function finish(p: Program, s: State, c: RunCtx, end: string): void {
   s.pending = null;
-  const scores = c.t.seats.map((seat) => (p.score ? p.score(c, seat) : 0));
+  const scores = c.t.seats.map((seat) => (p.score ? scoreOf(p, c, seat) : 0));
   let result = 'none';
   let winners: number[] = [];
   for (const r of p.results) {

@@ -5,32 +5,18 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../limits.ts';
-import { readTextFile } from '../file-io.ts';
+import { readRegularFile } from '../file-io.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { checkFragmentSchema, schemaPath } from './schema-check.ts';
 import { seedFileProblem, seedInfo, verifyQuote, verifyRef } from './seeds.ts';
-import type {
-  Card,
-  SpaceSet,
-  EffectList,
-  Effect,
-  EndRule,
-  FunctionDef,
-  Option,
-  Procedure,
-  ResultRule,
-  RuleNode,
-  SeatVar,
-  Spec,
-  Trigger,
-  Var,
-  Zone,
-} from './types.generated.ts';
-import { walkEffects } from '../effects/walk.ts';
+import type { Spec } from './types.generated.ts';
 import { displayPath, readYamlFile, type Located, type YamlFile } from './yaml-file.ts';
 
 export type { Located } from './yaml-file.ts';
+// the rule nodes of a spec are a walk over plain data, kept where a page can import them without the files
+export { ruleNodes, type AnyRuleNode, type RuleNodeEntry } from './rule-nodes.ts';
+import { ruleNodes, type AnyRuleNode } from './rule-nodes.ts';
 
 export interface LoadedSpec {
   /** the folder as given */
@@ -43,15 +29,6 @@ export interface LoadedSpec {
   where(obj: object, key?: string | number): Located;
   /** where character `offset` of the string at obj[key] stands (for expression errors) */
   whereInValue(obj: object, key: string | number, offset: number): Located;
-}
-
-/** Any node that carries id, text and source/assumption. */
-export type AnyRuleNode = Option | Card | SpaceSet | Var | SeatVar | Zone | FunctionDef | Procedure | Trigger | EffectList | RuleNode | EndRule | ResultRule;
-
-export interface RuleNodeEntry {
-  node: AnyRuleNode;
-  /** the section it is in: "flow", "outcome.results", …; nested `rule:` effects keep their section */
-  section: string;
 }
 
 export interface LoadedFragment {
@@ -202,43 +179,6 @@ function makeLoadedSpec(
   return loadedSpec;
 }
 
-/** Every rule node of a spec, in section order, nested `rule:` effects after their parent. */
-export function ruleNodes(spec: Spec): RuleNodeEntry[] {
-  const out: RuleNodeEntry[] = [];
-  const withEffects = (section: string, node: AnyRuleNode, effects: Effect[] | undefined) => {
-    out.push({ node, section });
-    nestedRules(effects ?? [], (r) => withEffects(section, r, r.do));
-  };
-  for (const n of spec.options ?? []) out.push({ node: n, section: 'options' });
-  const carried = (effects: Record<string, Effect[]> | undefined): Effect[] => Object.values(effects ?? {}).flat();
-  for (const n of spec.cards ?? []) withEffects('cards', n, carried(n.effects));
-  for (const n of spec.spaces ?? []) {
-    out.push({ node: n, section: 'spaces' });
-    for (const item of n.items) nestedRules(carried(item.effects), (r) => withEffects('spaces', r, r.do));
-  }
-  for (const n of spec.vars ?? []) out.push({ node: n, section: 'vars' });
-  for (const n of spec.seatVars ?? []) out.push({ node: n, section: 'seatVars' });
-  for (const n of spec.zones ?? []) out.push({ node: n, section: 'zones' });
-  for (const n of spec.functions ?? []) out.push({ node: n, section: 'functions' });
-  for (const n of spec.procedures ?? []) withEffects('procedures', n, n.do);
-  for (const n of spec.triggers ?? []) withEffects('triggers', n, n.do);
-  for (const n of spec.effectLists ?? []) withEffects('effectLists', n, n.do);
-  for (const n of spec.setup ?? []) withEffects('setup', n, n.do);
-  for (const n of spec.flow ?? []) withEffects('flow', n, n.do);
-  for (const n of spec.ends ?? []) out.push({ node: n, section: 'ends' });
-  for (const n of spec.outcome?.results ?? []) out.push({ node: n, section: 'outcome.results' });
-  return out;
-}
-
-// the `rule:` effects directly inside a list of effects, looking through branches, loops and menus
-function nestedRules(effects: Effect[], found: (r: RuleNode) => void): void {
-  walkEffects(effects, (e) => {
-    if (!('rule' in e)) return true;
-    found(e.rule);
-    return false; // its own nested rules are found from it
-  });
-}
-
 function checkUniqueIds(loaded: LoadedSpec): Diagnostic[] {
   const seen = new Map<string, AnyRuleNode>();
   const out: Diagnostic[] = [];
@@ -333,7 +273,8 @@ export function findGameDirs(rulesDir: string): string[] {
 /** whether a YAML file holds a top-level `game:` section (a file that cannot be read does not) */
 export function hasGameSection(path: string): boolean {
   try {
-    return /^game:/m.test(readTextFile(path, MAX_FILE_BYTES));
+    // (leniently: a file that is not UTF-8 is still the game's, and reported when it is read)
+    return /^game:/m.test(readRegularFile(path, MAX_FILE_BYTES).toString('utf8'));
   } catch {
     return false;
   }

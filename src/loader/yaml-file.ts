@@ -24,8 +24,9 @@ import {
 import type { Diagnostic } from './diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
 import { CONTROL_CHARACTER } from '../control-characters.ts';
-import { readTextFile, ReadFileError } from '../file-io.ts';
+import { NotUtf8Error, readTextFile, ReadFileError } from '../file-io.ts';
 import { internAll } from '../intern.ts';
+import { isRuleNumber, literalProblem } from '../rule-numbers.ts';
 
 export interface Located {
   file: string;
@@ -71,6 +72,10 @@ export function readYamlFile(path: string, text?: string): YamlFile {
     return parseYaml(file, readTextFile(path, MAX_FILE_BYTES));
   } catch (e) {
     if (e instanceof ReadFileError && e.reason === 'too-large') return tooLarge(e.size ?? MAX_FILE_BYTES + 1);
+    if (e instanceof NotUtf8Error) {
+      const message = `this file is not UTF-8 text: the byte ${e.hex} here is not part of a UTF-8 character`;
+      return parseYaml(file, '', [{ file, line: e.line, col: e.col, severity: 'error', message, hint: 'save the file as UTF-8 (read otherwise, the byte would become a replacement character in a text)' }]);
+    }
     const reason = e instanceof ReadFileError && e.reason === 'not-a-file' ? `${e.message}; rules files must be ordinary files` : (e as Error).message;
     return parseYaml(file, '', [{ file, line: 1, col: 1, severity: 'error', message: `cannot read this file: ${reason}` }]);
   }
@@ -205,7 +210,8 @@ function tooDeep(doc: Document, at: (offset: number) => Located): Diagnostic[] {
  * on (that value would hold itself: the `yaml` package reads it as a cyclic structure, and every
  * walk of the rules after it would go round for ever), each at the alias; and in flow maps, keys
  * without a value that a comma split off (commaSplit); and string scalars holding a control
- * character (controlCharacter). One walk of the document for all of them.
+ * character (controlCharacter), and numbers no rule may hold (badNumber). One walk of the document
+ * for all of them.
  * `cyclic`: the document holds itself somewhere, so it must not be read into data.
  */
 function walkChecks(doc: Document, text: string, at: (offset: number) => Located): { aliases: Diagnostic[]; commas: Diagnostic[]; controls: Diagnostic[]; cyclic: boolean } {
@@ -222,6 +228,7 @@ function walkChecks(doc: Document, text: string, at: (offset: number) => Located
         const bad = controlCharacter(node, text, at);
         if (bad) controls.push(bad);
       }
+      if (isScalar(node) && typeof node.value === 'number' && !isRuleNumber(node.value)) controls.push(badNumber(node, text, at));
     },
     Alias(_, node, path) {
       const where = at(node.range?.[0] ?? 0);
@@ -241,6 +248,18 @@ function walkChecks(doc: Document, text: string, at: (offset: number) => Located
     },
   });
   return { aliases, commas, controls, cyclic };
+}
+
+/** a number scalar outside the numbers a rule may hold (`.nan`, `.inf`, `1e400`, 20 digits: src/expr/numbers.ts) */
+function badNumber(node: Scalar, text: string, at: (offset: number) => Located): Diagnostic {
+  const start = node.range?.[0] ?? 0;
+  const written = text.slice(start, node.range?.[1] ?? start);
+  return {
+    ...at(start),
+    severity: 'error',
+    message: literalProblem(node.value as number, written) ?? `the number ${written} is not one a rule may hold`,
+    hint: 'a number in a rule is finite and whole numbers are exact: at most 9,007,199,254,740,991 either way',
+  };
 }
 
 /** the first character of a string scalar that no text may hold (control-characters.ts), at that character */

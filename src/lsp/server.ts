@@ -14,18 +14,38 @@ import {
   TextDocumentSyncKind,
   type Connection,
   type InitializeResult,
+  type Message,
+  type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from '../loader/diagnostics.ts';
+import { MAX_FILE_BYTES } from '../limits.ts';
 import { codeActions, completion, definition, documentSymbols, hover, references } from './features.ts';
+import { guardFrames } from './frames.ts';
+import { guardMessages } from './params.ts';
 import { toLspDiagnostic } from './ranges.ts';
 import { Workspace } from './workspace.ts';
 
 /** the wait after the last change before a game is checked again (a burst of keystrokes is checked once) */
 export const DEFAULT_DEBOUNCE_MS = 50;
 
+/** whether a buffer is past the size a rules file may have: no question about it is answered
+ *  (its diagnostics say it is too large), so none parses megabytes (issue 30 §4) */
+function tooLarge(text: string): boolean {
+  return text.length > MAX_FILE_BYTES || (text.length * 3 > MAX_FILE_BYTES && Buffer.byteLength(text) > MAX_FILE_BYTES);
+}
+
 export function startServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Connection {
-  const connection = createConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
+  // frames the reader could not recover from are skipped before it sees them (frames.ts), and
+  // messages whose params are not what the server reads are answered or dropped (params.ts)
+  let log = (message: string): void => void process.stderr.write(`rules lsp: ${message}\n`);
+  const writer = new StreamMessageWriter(output);
+  const reader = guardMessages(new StreamMessageReader(guardFrames(input, (m) => log(m))), (m, error) => {
+    if ('id' in m && m.id !== undefined && m.id !== null) void writer.write({ jsonrpc: '2.0', id: m.id, error } satisfies ResponseMessage as Message);
+    else log(`a ${m.method} notification was dropped: ${error.message}`);
+  });
+  const connection = createConnection(reader, writer);
+  log = (message) => connection.console.error(`rules lsp: ${message}`);
   const documents = new TextDocuments(TextDocument);
   const ws = new Workspace();
   let debounceMs = DEFAULT_DEBOUNCE_MS;
@@ -86,10 +106,15 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
     }
   }
 
-  const at = (uri: string, position: { line: number; character: number }) => {
+  /** an open document that is not too large, and its path */
+  const open = (uri: string) => {
     const doc = documents.get(uri);
     const path = pathOf(uri);
-    return doc && path ? { ws, path, doc, offset: doc.offsetAt(position) } : undefined;
+    return doc && path && !tooLarge(doc.getText()) ? { doc, path } : undefined;
+  };
+  const at = (uri: string, position: { line: number; character: number }) => {
+    const o = open(uri);
+    return o ? { ws, path: o.path, doc: o.doc, offset: o.doc.offsetAt(position) } : undefined;
   };
 
   connection.onInitialize((params): InitializeResult => {
@@ -121,6 +146,7 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
   });
   documents.onDidSave((e) => schedule(e.document.uri));
 
+  // (the params are the shapes params.ts checked; a document past the size limit is not read)
   connection.onHover((p) => guarded(() => {
     const a = at(p.textDocument.uri, p.position);
     return a ? hover(a) : null;
@@ -138,9 +164,8 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
     return a ? references(a, p.context.includeDeclaration) : [];
   }, []));
   connection.onDocumentSymbol((p) => guarded(() => {
-    const doc = documents.get(p.textDocument.uri);
-    const path = pathOf(p.textDocument.uri);
-    return doc && path ? documentSymbols(ws, path, doc.getText()) : [];
+    const o = open(p.textDocument.uri);
+    return o ? documentSymbols(ws, o.path, o.doc.getText()) : [];
   }, []));
   connection.onCodeAction((p) => guarded(() => codeActions(p.textDocument.uri, p.context.diagnostics), []));
 

@@ -16,7 +16,8 @@
 import { parseExpr, type Ast, type ExprError } from '../expr/index.ts';
 import type { EffectKey } from '../effects/kind.ts';
 import { walkEffects } from '../effects/walk.ts';
-import { ruleNodes, type AnyRuleNode, type LoadedSpec, type Located, type RuleNodeEntry } from '../loader/load-folder.ts';
+import type { LoadedSpec, Located } from '../loader/load-folder.ts';
+import { ruleNodes, type AnyRuleNode, type RuleNodeEntry } from '../loader/rule-nodes.ts';
 import type { Effect, EffectList, EndRule, Procedure, Spec, Trigger } from '../loader/types.generated.ts';
 import { effectFields, specFields, type ExprField } from './schema-fields.ts';
 

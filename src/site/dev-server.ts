@@ -71,7 +71,8 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
     try {
       // after a save, the random playouts run for the changed games only (the others passed);
       // a saved scenario changes no game: its examples page is regenerated, nothing is played
-      const opts: GenerateOptions = { rulesDir, siteDir, smoke: o.smoke !== false };
+      // the search agent's studies take minutes of CPU: docs:build plays them, the preview does not
+      const opts: GenerateOptions = { rulesDir, siteDir, smoke: o.smoke !== false, searchStudies: false };
       if (saved !== undefined) opts.smokeOnly = saved.filter((f) => f.startsWith(rulesDir + sep));
       outcome = await validateAndGenerate(opts);
     } catch (e) {

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts';
+import { buildPlayEngine } from '../web/bundle.ts';
 import { validatePaths } from '../games.ts';
 import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
@@ -21,7 +22,7 @@ import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
 /** what produces the pages: src/docgen's generateSite (tests may pass another) */
-export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations }) => { ok: boolean; diagnostics: Diagnostic[] };
+export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -106,6 +107,9 @@ export interface GenerateOptions {
   generator?: GenerateSite;
   /** run (or read from the cache) each game's simulations for its Simulations page (default true) */
   simulations?: boolean;
+  /** with them, the search agent's studies (minutes of CPU for a changed game: the dev server,
+   *  which regenerates on every save, leaves them to `npm run docs:build`; default true) */
+  searchStudies?: boolean;
 }
 
 /** Validate rulesDir; when there are no errors, regenerate the pages into siteDir. */
@@ -132,7 +136,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   let simulateMs = 0;
   if (o.simulations !== false) {
     try {
-      simulations = await prepareSimulations(resolve(o.rulesDir));
+      simulations = await prepareSimulations(resolve(o.rulesDir), o.searchStudies === false ? { searchGames: 0 } : {});
     } catch (e) {
       const message = `the simulations of the Simulations pages failed: ${(e as Error).message}`;
       return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };
@@ -144,7 +148,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
     let genDiagnostics: Diagnostic[];
     let genOk: boolean;
     try {
-      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}) });
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), playEngine: buildPlayEngine() });
       genDiagnostics = r.diagnostics;
       genOk = r.ok && !hasErrors(r.diagnostics);
     } catch (e) {

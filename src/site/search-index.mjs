@@ -76,7 +76,8 @@ async function main() {
     const locale = locales.find((k) => new RegExp(`/${k}/`).test(`/${page}`)) ?? 'root';
     let index = indexes.get(locale);
     if (index === undefined) {
-      index = new MiniSearch({ fields: ['title', 'titles', 'text'], storeFields: ['title', 'titles'], ...options.miniSearch?.options });
+      // the tokenizer is not enumerable (kept from the page's site data: site/.vitepress/config.mts), so read by name
+      index = new MiniSearch({ fields: ['title', 'titles', 'text'], storeFields: ['title', 'titles'], ...options.miniSearch?.options, tokenize: options.miniSearch?.options?.tokenize });
       indexes.set(locale, index);
     }
     const env = { path: file, relativePath: relative(config.srcDir, file).replace(/\\/g, '/'), cleanUrls: config.cleanUrls };

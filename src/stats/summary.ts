@@ -120,6 +120,14 @@ export class SummaryTally {
 
   /** count one game: its record and the decisions it took */
   add(g: SimulatedGame, steps: number): void {
+    this.addRecord(g);
+    this.actions += steps;
+    bump(this.actionsHistogram, steps);
+  }
+
+  /** count one game's record: all but the decisions it took, which a record does not hold (a
+   *  shard's tally is recomputed from its records this way: src/stats/records.ts) */
+  addRecord(g: SimulatedGame): void {
     this.games++;
     for (const w of g.winners) this.wins[w] = (this.wins[w] ?? 0) + 1;
     if (g.winners.length === 0) this.noWinner++;
@@ -130,9 +138,7 @@ export class SummaryTally {
     bump(this.ends, g.end);
     bump(this.results, g.result);
     this.rounds += g.rounds;
-    this.actions += steps;
     bump(this.roundsHistogram, g.rounds);
-    bump(this.actionsHistogram, steps);
   }
 
   /** add another tally (of other games of the same run) to this one */

@@ -127,8 +127,9 @@ describe('bad values: a message and exit 2, no stack', () => {
 
 describe('the worker threads play the same games', () => {
   it('every chunk through the worker threads: the texts and tally of one thread, in every output form', async () => {
-    const { playGamesOnWorkers } = await import('../../src/cli/simulate-pool.ts');
-    const { playGames, runSettings, runHeader } = await import('../../src/cli/simulate.ts');
+    const { playOnThreads } = await import('../../src/simulate/pool.ts');
+    const { chunkJob, startChunkWorkers } = await import('../../src/cli/simulate-worker.ts');
+    const { playGames, runSettings, runHeader } = await import('../../src/simulate/run.ts');
     const { gameText, gameSeparator } = await import('../../src/cli/simulate-output.ts');
     const { SummaryTally } = await import('../../src/stats/summary.ts');
     const engine = games.openGame(rulesDir, 'cash-n-guns').engine!;
@@ -145,11 +146,12 @@ describe('the worker threads play the same games', () => {
       const chunks: string[] = [];
       const ranges: [number, number][] = [];
       const twoTally = new SummaryTally(5);
-      const r = await playGamesOnWorkers(engine, { rulesDir, gameId: 'cash-n-guns' }, { run, form, head }, 3, 40, 3, (chunk, from, to) => {
+      const where = { rulesDir, gameId: 'cash-n-guns' };
+      const r = await playOnThreads(chunkJob(engine, where, { run, form, head }), 3, 40, 3, (chunk, from, to) => {
         chunks.push(chunk.text);
         ranges.push([from, to]);
         twoTally.merge(SummaryTally.fromJSON(chunk.tally));
-      }, { mainPlays: false });
+      }, { mainPlays: false, workers: startChunkWorkers(where, 2) });
       expect(r.byWorkers).toBe(37);
       // the chunks come in run order, one after the other, and more than one of them
       expect(ranges.length).toBeGreaterThan(1);
@@ -177,12 +179,14 @@ describe('a game that fails mid-run', () => {
     const one = await rules(base);
     expect(one.code).toBe(1);
     expect(one.stderr).toMatch(/^error: game \d+ \(seed \d+\): choice 'take' \(rule 'take-coins'\) offers seat \d no option/);
-    const { playGamesOnWorkers } = await import('../../src/cli/simulate-pool.ts');
-    const { runSettings } = await import('../../src/cli/simulate.ts');
+    const { playOnThreads } = await import('../../src/simulate/pool.ts');
+    const { chunkJob, startChunkWorkers } = await import('../../src/cli/simulate-worker.ts');
+    const { runSettings } = await import('../../src/simulate/run.ts');
     const engine = games.openGame(join(dir, 'rules'), 'tiny').engine!;
     const run = runSettings(engine, { players: 4, games: 30, seed: 1 });
     const head = { game: 'tiny', players: 4, seed: 1, options: run.options };
-    const failed = playGamesOnWorkers(engine, { rulesDir: join(dir, 'rules'), gameId: 'tiny' }, { run, form: 'json', head }, 0, 30, 2, () => {}, { mainPlays: false });
+    const where = { rulesDir: join(dir, 'rules'), gameId: 'tiny' };
+    const failed = playOnThreads(chunkJob(engine, where, { run, form: 'json', head }), 0, 30, 2, () => {}, { mainPlays: false, workers: startChunkWorkers(where, 1) });
     await expect(failed).rejects.toThrow(one.stderr.split('\n')[0]!.replace(/^error: /, ''));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameSeed, simulate } from '../../src/cli/simulate.ts';
+import { gameSeed, simulate } from '../../src/simulate/run.ts';
 import { agentSeedFor } from '../../src/agents/random-agent.ts';
 import { playout } from '../../src/agents/playout.ts';
 import { makePickEngine } from './fake-engine.ts';

@@ -139,7 +139,10 @@ describe('rules docs', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\/games\/cash-n-guns\/flow\.md\n/);
     expect(r.stdout).toMatch(/\/zh\/sources\/003\.md\n/);
-    expect(r.stdout).toMatch(/wrote 26 files to .* for 1 game and 1 source text in English and Chinese; coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
+    // the play pages' engine and the game's play data
+    expect(r.stdout).toMatch(/\/public\/play\/engine\.js\n/);
+    expect(r.stdout).toMatch(/\/public\/play\/cash-n-guns\.json\n/);
+    expect(r.stdout).toMatch(/wrote 30 files to .* for 1 game and 1 source text in English and Chinese; coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
     expect(existsSync(join(out, 'zh/games/cash-n-guns/index.md'))).toBe(true);
   });
 

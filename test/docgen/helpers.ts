@@ -60,7 +60,7 @@ export function anchorsIn(md: string): string[] {
  */
 export function pageAnchors(files: ReadonlyMap<string, string>, file: string): string[] {
   const md = files.get(file) ?? '';
-  const shown = [...md.matchAll(/^import \w+ from '([^']+)\?raw';$/gm)].map((m) => files.get(posix.normalize(posix.join(posix.dirname(file), m[1]!))) ?? '');
+  const shown = [...md.matchAll(/^import \w+ from ["']([^"']+)\?raw["'];$/gm)].map((m) => files.get(posix.normalize(posix.join(posix.dirname(file), m[1]!))) ?? '');
   return anchorsIn([md, ...shown].join('\n'));
 }
 

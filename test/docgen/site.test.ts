@@ -3,7 +3,7 @@ import { buildSite, SIDEBAR_FILE } from '../../src/docgen/site.ts';
 import { seedLines } from '../../src/loader/seeds.ts';
 import { ruleNodes } from '../../src/loader/load-folder.ts';
 import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml, unmarkNames } from './helpers.ts';
-import { esc } from '../../src/docgen/markdown.ts';
+import { esc, headingText } from '../../src/docgen/escape.ts';
 import { textIn as whyIn } from '../../src/docgen/i18n.ts';
 
 const doc = loadDoc(REAL_GAME);
@@ -12,9 +12,10 @@ const pagesOf = (lang: 'en' | 'zh') => [...files.entries()].filter(([p]) => p.en
 
 describe('the generated site for the real spec', () => {
   it('has the pages of the layout contract', () => {
-    const game = ['index', 'components', 'setup', 'flow', 'scoring', 'assumptions', 'glossary', 'rules'].map((p) => `games/cash-n-guns/${p}.md`);
+    const game = ['index', 'play', 'components', 'setup', 'flow', 'scoring', 'assumptions', 'glossary', 'rules'].map((p) => `games/cash-n-guns/${p}.md`);
     const expected = ['index.md', ...game, 'sources/003.md'];
-    expect([...files.keys()].sort()).toEqual([...expected, ...expected.map((p) => `zh/${p}`), SIDEBAR_FILE].sort());
+    // and what the play page loads: the game's checked spec (the engine is added by the caller)
+    expect([...files.keys()].sort()).toEqual([...expected, ...expected.map((p) => `zh/${p}`), SIDEBAR_FILE, 'public/play/cash-n-guns.json'].sort());
   });
 
   for (const lang of ['en', 'zh'] as const) {
@@ -122,7 +123,7 @@ describe('the generated site for the real spec', () => {
     expect(overview).toContain('(["End: The game ends after the 8th round"])');
     // the called procedures are boxes, not expanded: their choices are in their own charts
     expect(overview).not.toContain('choice: aim');
-    expect(en).toContain('### On the count of three, every player points their gun at… {#phase-3-aim}\n\n```mermaid\nflowchart TD\n  n1(["On the count of three, every player points their gun at…"])');
+    expect(en).toContain(`### ${headingText('On the count of three, every player points their gun at…')} {#phase-3-aim}\n\n\`\`\`mermaid\nflowchart TD\n  n1(["On the count of three, every player points their gun at…"])`);
     // a choice shows the prompt players see (its id is no label)
     expect(charts(en).some((c) => c.includes('[/"Point your gun at a player"/]'))).toBe(true);
     expect(charts(zh)[0]).toContain('(["開始"])');
@@ -145,7 +146,7 @@ describe('the generated site for the real spec', () => {
     expect(Object.keys(s.en)).toEqual(['/games/cash-n-guns/', '/sources/']);
     expect(Object.keys(s.zh)).toEqual(['/zh/games/cash-n-guns/', '/zh/sources/']);
     expect(s.en['/games/cash-n-guns/'][0].items.map((i: { link: string }) => i.link)).toEqual([
-      '/games/cash-n-guns/', '/games/cash-n-guns/components', '/games/cash-n-guns/setup', '/games/cash-n-guns/flow',
+      '/games/cash-n-guns/', '/games/cash-n-guns/play', '/games/cash-n-guns/components', '/games/cash-n-guns/setup', '/games/cash-n-guns/flow',
       '/games/cash-n-guns/scoring', '/games/cash-n-guns/assumptions', '/games/cash-n-guns/glossary', '/games/cash-n-guns/rules',
     ]);
     expect(s.nav.zh[0].items[0]).toEqual({ text: '明搶你錢', link: '/zh/games/cash-n-guns/' });

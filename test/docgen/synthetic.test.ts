@@ -89,6 +89,12 @@ describe('a game with places, triggers, keyed vars and look-alike cards', () => 
     const twice = { ...spec, ends: [{ id: 'turns', text: t('x', 'x'), assumption: why }] } as unknown as Spec;
     expect(() => buildGameDoc('rules/synthetic', fakeLoaded(twice), 'rules')).toThrow(DocgenError);
   });
+
+  it('refuses a game folder whose name cannot stand in the site\'s addresses and scripts', () => {
+    for (const name of ["x'</script>", 'Bad Name', 'a"b']) {
+      expect(() => buildGameDoc(`rules/${name}`, fakeLoaded(spec), 'rules'), name).toThrow(/folder is named like an id/);
+    }
+  });
 });
 
 describe('rules nested in effect lists, card kinds and places', () => {

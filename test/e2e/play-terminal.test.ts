@@ -1,8 +1,10 @@
 /**
  * `rules play` on a real pseudo-terminal (tmux, on a server of its own): a human seat plays
- * Cash'n Guns to the end against three random seats, in English and in Chinese, always taking
- * the first option (Enter); then the whole screen history is checked. A third game is stopped
- * with Ctrl-C and must have been saved.
+ * Cash'n Guns to the end against three random seats, in English on a 160-column terminal and in
+ * Chinese on an 80-column one, always taking the first option (Enter) — once first asking for why
+ * and for the whole table; then the whole screen history is checked: the width used, the seat's own
+ * values, after its first screen only what changed. A third game is stopped with Ctrl-C and must
+ * have been saved.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,15 +40,15 @@ const status = (name: string): number => {
   return printed ? Number(printed[1]) : NaN;
 };
 
-/** start `rules play …` in an 80-column terminal */
-function start(name: string, args: string[], env: Record<string, string> = {}): void {
+/** start `rules play …` in a terminal of `width` columns */
+function start(name: string, args: string[], env: Record<string, string> = {}, width = 80): void {
   const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   // through a shell that survives Ctrl-C itself (a trap, which the command does not inherit) and
   // prints the command's `$?` on the screen: 130 whether it exited with 130 or was stopped by SIGINT
   // (tmux's own pane status is empty for a death by signal, and was seen read as 0 too early)
   const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
   const command = ['env', ...vars, process.execPath, join(ROOT, 'bin', 'rules.js'), 'play', ...args].map(quote).join(' ');
-  tmux('new-session', '-d', '-s', name, '-x', '80', '-y', '40', '-c', ROOT, 'sh', '-c', `trap true INT; ${command}; s=$?; echo "[exit $s]"; exit $s`);
+  tmux('new-session', '-d', '-s', name, '-x', String(width), '-y', '40', '-c', ROOT, 'sh', '-c', `trap true INT; ${command}; s=$?; echo "[exit $s]"; exit $s`);
 }
 
 /** the key hint of a waiting select prompt (`↑↓ … ⏎ …`) when it is the last line on screen */
@@ -95,7 +97,7 @@ afterAll(() => {
 const GAME = ['cash-n-guns', '--players', '4', '--seats', 'human,random,random,random'];
 
 /** what both languages must show: checked on the plain text of the whole history */
-function commonChecks(screen: string, over: string, lastRound: string, roundHeading: RegExp): void {
+function commonChecks(screen: string, over: string, lastRound: string, roundHeading: RegExp, width = 80): void {
   expect(screen).not.toContain('{card:');
   expect(screen).not.toMatch(/var=/);
   expect(screen).not.toMatch(/\[phase-\d/);
@@ -107,7 +109,23 @@ function commonChecks(screen: string, over: string, lastRound: string, roundHead
   expect(screen.slice(last, end)).toMatch(roundHeading);
   // the seed only after the game
   expect(screen.slice(0, end)).not.toMatch(/seed|種子/i);
-  for (const line of screen.split('\n')) expect(widthOf(line)).toBeLessThanOrEqual(80);
+  for (const line of screen.split('\n')) expect(widthOf(line)).toBeLessThanOrEqual(width);
+  // the terminal's width is used
+  if (width > 80) expect(screen.split('\n').some((l) => widthOf(l) > 80)).toBe(true);
+}
+
+/** at the first prompt, pick the last entries of the list (Down to the end, Enter): why, then the
+ *  whole table; the game goes on from the same prompt */
+async function askWhyAndTable(name: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (!waiting(name) && Date.now() < until) await sleep(100);
+  for (const up of [0, 1]) {
+    tmux('send-keys', '-t', name, ...new Array<string>(60).fill('Down'), ...new Array<string>(up).fill('Up'));
+    await sleep(300);
+    tmux('send-keys', '-t', name, 'Enter');
+    await sleep(800);
+    while (!waiting(name) && Date.now() < until) await sleep(100);
+  }
 }
 
 /** terminal columns of a line (CJK characters take two) */
@@ -118,14 +136,24 @@ function widthOf(s: string): number {
 }
 
 describe('rules play on a pseudo-terminal (tmux)', () => {
-  it('English: own cards by name, loot totals, aims in words, the last round before the result', async () => {
-    start('en', [...GAME, '--seed', '5']);
+  it('English, 160 columns: own cards by name, own values at 0, loot totals, aims in words, only what changed, why and the whole table, the last round before the result', async () => {
+    start('en', [...GAME, '--seed', '5'], {}, 160);
+    await askWhyAndTable('en');
     const { screen, flat, hints } = await playToEnd('en');
     expect(status('en')).toBe(0);
-    commonChecks(screen, 'Game over', 'The last round:', /── Round \d ──/);
+    commonChecks(screen, 'Game over', 'The last round:', /── Round \d ──/, 160);
+    // the seat's own counters, 0 included, on its first screen
+    expect(flat).toMatch(/^ {2}Wound tokens taken: 0 · Shame tokens taken: 0/m);
+    // after the first screen, only what changed
+    expect(screen).toMatch(/^Changed on the table:$/m);
+    expect(screen).toMatch(/more things on the table are as they were/);
+    // why: the rule in words, its source line and quote; and the whole table again
+    expect(screen).toMatch(/^Why: the rules behind what changed:$/m);
+    expect(flat).toMatch(/Source 003, lines? \d+(–\d+)?: 「/);
+    expect(screen.split('\n').filter((l) => /^Table:$/.test(l)).length).toBeGreaterThanOrEqual(2);
     expect(screen).toContain('hand: BANG! BANG! BANG!, BANG! ×2, CLiC CLiC CLiC ×5');
     expect(flat).toMatch(/loot: [^\n]*\(total [\d,]+\)/);
-    expect(flat).toMatch(/Seat \d — Point your gun at a player: (you|Seat \d)/);
+    expect(flat).toMatch(/(Seat \d|You) — Point your gun at a player: (you|Seat \d)/);
     expect(screen).toMatch(/━━ Cash'n Guns · Round \d · Seat 0 \(you\)/);
     expect(screen).toMatch(/^Winners: (Seat \d(, Seat \d)*|none)$/m);
     expect(screen).toMatch(/^Why: The game ends/m);

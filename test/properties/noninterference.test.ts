@@ -3,7 +3,8 @@
  * differ only in what seat `me` cannot see — other seats' hands swapped, kinds of unseen cards
  * permuted, unseen deck orders changed, secret vars swapped — played with the same public answers
  * while other seats' secret answers are chosen independently, give `me` identical views, log,
- * pending decision, legal actions, `describe` labels and terminal screen at every step, until
+ * pending decision, legal actions, `describe` labels, presentation model (what the page and the
+ * terminal render) and terminal screen at every step, until
  * what `me` may observe differs (test/properties/worlds.ts explains the rule).
  *
  * A small sample runs in `npm test`; NONINTERFERENCE_RUNS=<n> runs more per game.
@@ -37,7 +38,7 @@ describe('non-interference: coupled worlds differing in hidden things look the s
           ),
           ({ ci, me, seed, prefix }) => {
             const cfg = g.configs[ci]!;
-            outcomes.push(coupledRun(g.program, g.engine, { ...cfg, me, seed, prefix, maxCompared: 80 }));
+            outcomes.push(coupledRun(g.program, g.engine, { ...cfg, me, seed, prefix, maxCompared: 80, spec: g.spec }));
           },
         ),
         { numRuns: RUNS },
@@ -65,7 +66,7 @@ describe('non-interference aimed at secret roles', () => {
       fc.property(fc.nat({ max: configs.length - 1 }), fc.nat({ max: 5 }), fc.integer({ min: 1, max: 0x7fffffff }), fc.nat({ max: 60 }), (ci, me, seed, prefix) => {
         const cfg = configs[ci]!;
         const policy = (choice: string, legal: Action[]) => (choice === 'phone' ? legal.find((x) => x.value === 'report') : undefined);
-        outcomes.push(coupledRun(g.program, g.engine, { ...cfg, me: me % cfg.players, seed, prefix, maxCompared: 200, what: { mode: 'swap', swapZones: ['role'] }, policy }));
+        outcomes.push(coupledRun(g.program, g.engine, { ...cfg, me: me % cfg.players, seed, prefix, maxCompared: 200, what: { mode: 'swap', swapZones: ['role'] }, policy, spec: g.spec }));
       }),
       { numRuns: RUNS },
     );

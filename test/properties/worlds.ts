@@ -6,8 +6,9 @@
  * hidden game zones reordered — and
  * from then on both worlds are played in lockstep: the same public answers, while other seats'
  * secret answers are chosen independently in each world. `me` must get identical views at every
- * step (state, log, pending, own answers), identical legal actions and `describe` labels, and the
- * same terminal screen.
+ * step (state, log, pending, own answers), identical legal actions and `describe` labels, the same
+ * presentation model (src/present: what the page and the terminal render, with the seat's options in
+ * words) and the same terminal screen.
  *
  * When may the worlds differ for `me`? Only once what `me` may observe differs. That is decided
  * here by the tests' own model of the spec's declarations (`observation`, independent of
@@ -20,7 +21,7 @@
 import type { Action, EngineTools, Json, SeatView } from '../../src/interpreter/api.ts';
 import type { Program, ZoneDecl } from '../../src/interpreter/program.ts';
 import type { State } from '../../src/interpreter/state.ts';
-import { screenText } from './screen.ts';
+import { declarationsOf, screenText, seatScreenOf } from './screen.ts';
 import { firstDifference, testRng } from '../interpreter/helpers.ts';
 export { testRng };
 
@@ -301,6 +302,11 @@ export interface CoupledParams {
   what?: PerturbWhat;
   /** answers both worlds give, if any (to aim a test at one situation) */
   policy?: (choice: string, legal: Action[]) => Action | undefined;
+  /** the game's spec: the seat's presentation model (with its declarations) is compared too */
+  spec?: Record<string, unknown>;
+  /** called at every compared step with both worlds as `me` is shown them (the page's DOM test
+   *  renders these screens) */
+  onStep?: (x: { a: State; b: State; va: SeatView; vb: SeatView; mineA: Action[]; mineB: Action[]; logSeen: number; lang: 'en' | 'zh' }) => void;
 }
 
 export interface CoupledOutcome {
@@ -350,6 +356,7 @@ export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledP
   let b = state;
   const out: CoupledOutcome = { compared: 0, changed, stop: 'limit', secretAnswersDiffered: 0 };
   let logSeen = 0;
+  const decl = c.spec ? declarationsOf(c.spec, c.options, engine) : undefined;
   // how much of each world's full log has been looked at (they may differ in length: a leak)
   let fullA = a.log.length;
   let fullB = b.log.length;
@@ -403,6 +410,13 @@ export function coupledRun(p: Program, engine: EngineTools<unknown>, c: CoupledP
     const la = labels(a, mineA);
     const lb = labels(b, mineB);
     if (JSON.stringify(la) !== JSON.stringify(lb)) fail('describe', la, lb);
+    if (decl) {
+      const ma = seatScreenOf(engine, a, va, decl, lang, logSeen, mineA);
+      const mb = seatScreenOf(engine, b, vb, decl, lang, logSeen, mineB);
+      if (ma.model !== mb.model) fail('the presentation model', JSON.parse(ma.model), JSON.parse(mb.model));
+      if (ma.text !== mb.text) fail('the terminal screen of the model', ma.text, mb.text);
+    }
+    c.onStep?.({ a, b, va, vb, mineA, mineB, logSeen, lang });
     logSeen = va.log.length;
     out.compared++;
 

@@ -27,16 +27,15 @@
  *   and are fetched when the page is entered by client-side navigation.
  * Screenshots go to test-artifacts/site/. A missing Chromium fails the test, it is not skipped.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
-import { ARTIFACTS, builtSite, ROOT, RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
-import { chartProblems, simulationCharts } from './simulations-check.ts';
+import { ARTIFACTS, builtSite, ROOT, RULES_DIR, launchChromium, pagesUnder as pagesUnderSite, runTs, tempSite } from './helpers.ts';
+import { chartProblems, searchProblems, searchStudies, simulationCharts } from './simulations-check.ts';
 import { limit } from '../limits.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
@@ -70,7 +69,7 @@ let site: ReturnType<typeof tempSite>;
 let dist: string;
 let server: StaticServer;
 let context: BrowserContext;
-let profileDir: string;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let generated: Generated;
 let buildMs = 0;
 
@@ -106,14 +105,7 @@ function ruleIds(game: string): Set<string> {
 }
 
 /** the site URL of every generated page under `dir` (relative to the site folder) */
-function pagesUnder(dir: string): string[] {
-  const abs = join(site.siteDir, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => '/' + relative(site.siteDir, join(abs, f)).replace(/\\/g, '/').replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, ''))
-    .sort();
-}
+const pagesUnder = (dir: string): string[] => pagesUnderSite(site.siteDir, dir);
 
 interface Problems {
   console: string[];
@@ -174,7 +166,6 @@ async function newPage(): Promise<Page> {
 
 describe('the rules site in Chromium', () => {
   beforeAll(async () => {
-    const executablePath = requireChromium();
     // the site `npm run docs:build` built the step before (CI), or a build of its own
     const built = builtSite();
     if (built) {
@@ -196,29 +187,13 @@ describe('the rules site in Chromium', () => {
     // compiles only its own (a route set on a page, as the search test sets, bypasses the cache)
     server = await startStaticServer({ root: dist, cacheAssets: true });
     mkdirSync(SHOTS, { recursive: true });
-    profileDir = mkdtempSync(join(tmpdir(), 'rules-site-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 1280, height: 800 },
-      locale: 'zh-TW',
-    });
+    chrome = await launchChromium();
+    context = chrome.context;
   }, limit(300_000));
 
   afterAll(async () => {
-    await context?.close();
+    await chrome?.close();
     await server?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     site?.cleanup();
   });
 
@@ -532,6 +507,9 @@ describe('the rules site in Chromium', () => {
         const charts = await simulationCharts(page);
         if (charts.length < 4) bad.push(`${url}: ${charts.length} charts`);
         bad.push(...chartProblems(url, charts, locale), ...p.console.map((c) => `${url}: console: ${c}`), ...p.failed.map((f) => `${url}: request: ${f}`));
+        // the search agent's studies beside the random figures: the matrix, the seats, the edge
+        bad.push(...searchProblems(url, await searchStudies(page), locale));
+        await page.locator('table.sim-matrix').screenshot({ path: join(SHOTS, `${locale}-simulations-${g.id}-agents.png`) });
         // the charts need no script: the built HTML holds them already
         const html = await (await fetch(server.url + url)).text();
         if (!/<figure class="sim-chart"[^>]*>.*?<svg [^>]*class="marks"/s.test(html)) bad.push(`${url}: the built HTML has no chart SVG`);

@@ -5,8 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { limit, limitInWords } from '../limits.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -154,4 +156,43 @@ export function runTs(script: string, args: string[], env: Record<string, string
         check();
       }),
   };
+}
+
+/** headless Chromium with a throw-away profile; `close` ends it and removes the profile */
+export async function launchChromium(opts: { locale?: string } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const executablePath = requireChromium();
+  const profileDir = mkdtempSync(join(tmpdir(), 'rules-site-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 1280, height: 800 },
+    locale: opts.locale ?? 'zh-TW',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** the site URL of every generated page under `dir` of a site folder (relative to it), sorted */
+export function pagesUnder(siteDir: string, dir: string): string[] {
+  const abs = join(siteDir, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => '/' + relative(siteDir, join(abs, f)).replace(/\\/g, '/').replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, ''))
+    .sort();
 }

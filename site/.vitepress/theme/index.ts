@@ -8,16 +8,27 @@
  * - Mermaid does not render `.mermaid` elements by itself on load (the plugin renders them);
  * - search results mark the Traditional and Simplified forms of a Chinese query (search-highlight.ts);
  * - charts keep legible sizes on narrow screens and can be enlarged (charts.ts);
- * - the search box says it is loading until its index has come (search-loading.ts).
+ * - the search box says it is loading until its index has come (search-loading.ts);
+ * - the play pages' table (PlayTable.vue), loaded only on those pages.
  */
 import mermaid from 'mermaid';
 import DefaultTheme from 'vitepress/theme';
 import type { Theme } from 'vitepress';
 import { useRoute } from 'vitepress';
-import { nextTick, onMounted, onUnmounted, watch } from 'vue';
+import { defineAsyncComponent, nextTick, onMounted, onUnmounted, watch } from 'vue';
 import { installChartSizing } from './charts.ts';
 import { installFoldedHighlight } from './search-highlight.ts';
 import { RawBlock } from './raw-block.ts';
+import { fuzzy, tokenize } from '../search-tokenize.ts';
+
+/** the search's tokenizer and fuzziness, which the config keeps out of the page's site data (no
+ *  `new Function` in the page: it runs under a Content-Security-Policy without 'unsafe-eval') */
+function installSearchFunctions(theme: { search?: { options?: { miniSearch?: { options?: object; searchOptions?: object } } } }): void {
+  const mini = theme.search?.options?.miniSearch;
+  if (!mini) return;
+  mini.options = { ...mini.options, tokenize };
+  mini.searchOptions = { ...mini.searchOptions, fuzzy };
+}
 import './style.css';
 
 // Mermaid renders the text of every `.mermaid` element on window load unless told not to. The
@@ -60,8 +71,11 @@ function markTarget(): void {
 
 const theme: Theme = {
   extends: DefaultTheme,
-  enhanceApp({ app }) {
+  enhanceApp({ app, siteData }) {
     app.component('RawBlock', RawBlock);
+    installSearchFunctions(siteData.value.themeConfig as { search?: { options?: { miniSearch?: { options?: object; searchOptions?: object } } } });
+    app.component('PlayTable', defineAsyncComponent(() => import('./PlayTable.vue')));
+    app.component('PlayExamples', defineAsyncComponent(() => import('./PlayExamples.vue')));
   },
   setup() {
     const route = useRoute();

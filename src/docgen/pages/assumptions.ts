@@ -1,6 +1,6 @@
 /** Assumptions: every datum the texts do not give, with its reason, in one list. */
 import { nodeHref, type PageCtx } from '../context.ts';
-import { esc } from '../markdown.ts';
+import { esc } from '../escape.ts';
 import { textIn, ui, type Lang } from '../i18n.ts';
 import { page, pageTitle, para } from './frame.ts';
 

@@ -1,6 +1,6 @@
 /** Components: card kinds with counts, places, zones, and what the game keeps track of. */
 import { nodeHref, type PageCtx } from '../context.ts';
-import { esc } from '../markdown.ts';
+import { esc } from '../escape.ts';
 import { cardCounts, nodeTitle } from '../rule-block.ts';
 import { page, pageTitle, ui } from './frame.ts';
 import { sectionOf } from './sections.ts';

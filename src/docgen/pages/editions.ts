@@ -6,7 +6,7 @@
 import { nodeHref, readingHtml, type PageCtx } from '../context.ts';
 import { editionsOf, optionValues } from '../guards.ts';
 import { ui, type Lang } from '../i18n.ts';
-import { esc } from '../markdown.ts';
+import { esc } from '../escape.ts';
 import type { DocNode } from '../model.ts';
 import { lineHref } from '../paths.ts';
 import { quoteStart } from '../coverage.ts';

@@ -3,10 +3,12 @@
  * table it starts from, the moves played, what must hold afterwards, and whether it held when
  * this page was generated (the scenarios run on the same specs as the pages).
  */
+import { examplesTable } from './play.ts';
 import type { PageCtx } from '../context.ts';
 import type { Example } from '../examples.ts';
 import { ui, type Lang } from '../i18n.ts';
-import { esc, heading } from '../markdown.ts';
+import { esc } from '../escape.ts';
+import { heading } from '../markdown.ts';
 import { givenWords } from '../given-words.ts';
 import { assumptionBox, definedIn, sourcesBlock } from '../rule-block.ts';
 import { shortText } from '../short-text.ts';
@@ -89,5 +91,6 @@ export function examplesPage(ctx: PageCtx): string {
   return page(lang, pageTitle(game.name[lang], ui('examples', lang), lang), [
     para(intro[lang](examples.length, passed, game.id)),
     ...examples.map((ex) => exampleBlock(ctx, ex)),
+    ...(examples.length > 0 ? examplesTable(game.id, lang) : []),
   ]);
 }

@@ -17,7 +17,8 @@ import { posix } from 'node:path';
 import type { PageCtx } from '../context.ts';
 import { ui, type Lang } from '../i18n.ts';
 import type { GameDoc } from '../model.ts';
-import { esc, relLink } from '../markdown.ts';
+import { esc, jsString } from '../escape.ts';
+import { relLink } from '../markdown.ts';
 import { filesListingPath, gamePage } from '../paths.ts';
 import { page, pageTitle } from './frame.ts';
 
@@ -64,6 +65,6 @@ export function filesPage(ctx: PageCtx): string {
   if (!from.startsWith('.')) from = `./${from}`;
   // RawBlock (site theme): the listing as inner HTML, never read as a Vue template (so no v-pre),
   // and kept as the server rendered it when the page hydrates (a `v-html` would set it again)
-  const listing = `<script setup>\nimport filesListing from '${from}?raw';\n</script>\n\n<RawBlock tag="div" class="files-listing" :html="filesListing" />`;
+  const listing = `<script setup>\nimport filesListing from ${jsString(`${from}?raw`)};\n</script>\n\n<RawBlock tag="div" class="files-listing" :html="filesListing" />`;
   return page(lang, pageTitle(game.name[lang], ui('files', lang), lang), [introHtml(lang), listing], { search: false, aside: false, outline: false });
 }

@@ -1,6 +1,7 @@
 /** The frame every generated page shares: frontmatter, a title, and a "generated" note. */
 import { ui, type Lang } from '../i18n.ts';
-import { blocks, esc, frontmatter, heading } from '../markdown.ts';
+import { esc, frontmatter } from '../escape.ts';
+import { blocks, heading } from '../markdown.ts';
 
 const generatedNote: Record<Lang, string> = {
   en: 'This page is generated from the rule specs; edit the YAML under rules/, not this page.',

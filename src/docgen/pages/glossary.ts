@@ -2,7 +2,7 @@
 import { nodeHref, type PageCtx } from '../context.ts';
 import { buildGlossary, type TermKind } from '../glossary.ts';
 import { ui, type Lang } from '../i18n.ts';
-import { esc } from '../markdown.ts';
+import { esc } from '../escape.ts';
 import { lineHref } from '../paths.ts';
 import { page, pageTitle, para, section } from './frame.ts';
 

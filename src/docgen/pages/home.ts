@@ -1,7 +1,8 @@
 /** The home page: the games, the coverage of each source text, and how to edit a rule. */
 import { percent } from '../coverage.ts';
 import { textIn, ui, type Lang } from '../i18n.ts';
-import { esc, frontmatter, heading, pageUrl, relLink } from '../markdown.ts';
+import { esc, frontmatter } from '../escape.ts';
+import { heading, pageUrl, relLink } from '../markdown.ts';
 import { gamePage, homePage, sourcePage } from '../paths.ts';
 import type { SiteModel } from '../site-model.ts';
 
@@ -34,6 +35,11 @@ const editSteps: Record<Lang, string[]> = {
     '執行 `npx rules validate rules/`：每個問題都以 `檔案:行:列` 列出並附提示；引文會逐字比對原文。',
     '執行 `npx rules docs` 重新產生本網站（`npm run docs:build` 會建置網站）：說明、解讀、流程圖、原文連結與涵蓋率都會隨資料更新。',
   ],
+};
+
+const howToPlay: Record<Lang, string> = {
+  en: 'Every game can be played here, in the browser: open its Play page, choose the players, the options and who sits in each seat (you, or one of the engine\'s agents), and start. Decisions are buttons in the rules\' words, and every change links to the rule that made it and the rulebook line behind it. In a terminal: npx rules play <game> --players 3.',
+  zh: '每個遊戲都可以在瀏覽器中遊玩：打開它的「遊玩」頁，選擇玩家人數、選項以及每個座位由誰來坐（你，或引擎的代理），然後開始。每個決定都是以規則用語寫成的按鈕，每個變化都連到造成它的規則及其依據的規則書原文。在終端機中：npx rules play <遊戲> --players 3。',
 };
 
 const example = `# rules/<game>/flow.yaml
@@ -104,6 +110,9 @@ export function homePageMd(lang: Lang, site: SiteModel): string {
     fm,
     heading(2, ui('games', lang), 'Games'),
     `<table class="home-games" v-pre>${th([ui('games', lang), ui('players', lang), ui('rulesLink', lang), ui('assumptions', lang), ui('examplesHeld', lang), ui('sources', lang)])}<tbody>${gameRows.join('')}</tbody></table>`,
+    heading(2, ui('play', lang), 'Play'),
+    `<p v-pre>${esc(howToPlay[lang])}</p>`,
+    `<ul class="home-play" v-pre>${site.games.map((g) => `<li><a href="${esc(relLink(here, gamePage(lang, g.id, 'play')))}">${esc(g.name[lang])}</a></li>`).join('')}</ul>`,
     heading(2, `${ui('sources', lang)} · ${ui('coverage', lang)}`, 'Coverage'),
     `<table class="home-coverage" v-pre>${th([ui('source', lang), ui('text', lang), ui('games', lang), ui('coverage', lang)])}<tbody>${seedRows.join('')}</tbody></table>`,
     `<p v-pre>${esc(formula)}</p>`,

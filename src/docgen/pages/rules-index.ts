@@ -1,6 +1,6 @@
 /** All rules: every rule id with its page and anchor, for links from tests, logs and other pages. */
 import { nodeHref, type PageCtx } from '../context.ts';
-import { esc } from '../markdown.ts';
+import { esc } from '../escape.ts';
 import { ui, type Lang } from '../i18n.ts';
 import type { PageId } from '../model.ts';
 import { page, pageTitle, para } from './frame.ts';
@@ -10,6 +10,7 @@ const PAGE_WORD: Record<PageId, Parameters<typeof ui>[0]> = {
   assumptions: 'assumptions', glossary: 'glossary', editions: 'editions', examples: 'examples', rules: 'rules',
   simulations: 'simulations',
   files: 'files',
+  play: 'play',
 };
 
 const intro: Record<Lang, string> = {

@@ -5,7 +5,8 @@
  */
 import { percent, type SeedModel } from '../coverage.ts';
 import { textIn, ui, type Lang } from '../i18n.ts';
-import { esc, relLink } from '../markdown.ts';
+import { esc } from '../escape.ts';
+import { relLink } from '../markdown.ts';
 import { gamePage, sourcePage } from '../paths.ts';
 import { page } from './frame.ts';
 

@@ -18,7 +18,7 @@ const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEFAULT_CACHE_DIR = join(projectRoot, 'node_modules', '.cache', 'rules-simulations');
 
 /** the src/ folders and files whose code decides what a simulation page shows */
-const ENGINE_SOURCES = ['src/interpreter', 'src/expr', 'src/agents', 'src/loader', 'src/stats', 'src/docgen/simulations', 'src/cli/simulate.ts', 'src/cli/common.ts'];
+const ENGINE_SOURCES = ['src/interpreter', 'src/expr', 'src/agents', 'src/loader', 'src/stats', 'src/docgen/simulations', 'src/simulate'];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];

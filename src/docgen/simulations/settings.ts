@@ -32,9 +32,15 @@ export function simSettings(engine: Engine): SimSetting[] {
   const out: SimSetting[] = [];
   for (let p = engine.minPlayers; p <= engine.maxPlayers; p++) out.push({ key: `players-${p}`, players: p, options: defaults(engine) });
   const p = engine.maxPlayers;
+  const keys = new Set<string>();
   for (const o of engine.options) {
     for (const value of otherValues(o)) {
-      out.push({ key: `players-${p}-${slug(o.id)}-${slug(value)}`, players: p, options: { ...defaults(engine), [o.id]: value }, changed: { id: o.id, value } });
+      // values that slug alike (two Chinese words slug to '') get a number: a key is an anchor, once per page
+      const base = `players-${p}-${slug(o.id)}-${slug(value)}`.replace(/-$/, '');
+      let key = base;
+      for (let n = 2; keys.has(key); n++) key = `${base}-${n}`;
+      keys.add(key);
+      out.push({ key, players: p, options: { ...defaults(engine), [o.id]: value }, changed: { id: o.id, value } });
     }
   }
   return out;

@@ -75,6 +75,9 @@ export function compileProgram(
   program.ruleAt = cc.ruleAt;
   program.ruleEntry = cc.ruleEntry;
   program.placeOf = placesOf(loaded, cc.siteAt);
+  const outcome = spec['outcome'];
+  if (isNode(outcome) && typeof outcome['score'] === 'string')
+    program.scorePlace = (span) => (span ? loaded.whereInValue(outcome, 'score', span.offset) : loaded.where(outcome, 'score'));
   program.functions = cc.functions;
   program.slots = cc.slots;
   const hasErrors = cc.diagnostics.some((d) => d.severity === 'error');

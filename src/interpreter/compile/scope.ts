@@ -6,6 +6,7 @@
 import { assignable, typeToString, type Compiled, type FunctionBinding, type MemberBinding, type NameBinding, type Scope, type Type } from '../../expr/index.ts';
 import { slotReader, type SlotFunctionBinding } from '../../expr/compile.ts';
 import type { MemoTable } from '../../expr/memo.ts';
+import { chargeSteps } from '../../expr/budget.ts';
 import type { Json } from '../api.ts';
 import type { Program, RunCtx, ZoneHandle } from '../program.ts';
 import { handleCards } from '../runtime.ts';
@@ -159,6 +160,9 @@ function userFunction(f: UserFunction | undefined): SlotFunctionBinding | undefi
   };
 }
 
+/** what the work budget's error names when a seat or graph function takes its last steps (src/expr/budget.ts) */
+const HERE = 'this expression';
+
 const seatArg = (args: Type[], n: number, name: string): string | undefined => {
   if (args.length !== n) return `${name} takes ${n} argument(s), got ${args.length}`;
   if (args[0]!.k !== 'seat' && args[0]!.k !== 'any') return `${name} needs a seat as first argument`;
@@ -192,6 +196,7 @@ const seatFunctions = new Map<string, FunctionBinding>(Object.entries({
       const from = a[0] as number;
       const among = a[1] as number[];
       const n = r(c).s.players;
+      chargeSteps(n * among.length, HERE);
       for (let d = 1; d <= n; d++) {
         const s = (from + d) % n;
         if (s !== from && among.includes(s)) return s;
@@ -205,6 +210,7 @@ const seatFunctions = new Map<string, FunctionBinding>(Object.entries({
       const from = a[0] as number;
       const among = a[1] as number[];
       const n = r(c).s.players;
+      chargeSteps(n * among.length, HERE);
       const out: number[] = [];
       for (let d = 0; d < n; d++) {
         const s = (from + d) % n;
@@ -244,7 +250,9 @@ function placeFunction(p: Program, id: string): FunctionBinding | undefined {
   };
   const around = (c: unknown, x: number): number[] => {
     const live = inPlay(c, g!.index);
-    return g!.set.edges![x]!.filter((y) => live.includes(y));
+    const edges = g!.set.edges![x]!;
+    chargeSteps(edges.length * live.length, HERE);
+    return edges.filter((y) => live.includes(y));
   };
   switch (id) {
     case 'neighbours':
@@ -287,6 +295,7 @@ function placeFunction(p: Program, id: string): FunctionBinding | undefined {
         call: (a) => {
           const among = a[1] as number[];
           if (a[0] === null) return null;
+          chargeSteps(among.length, HERE);
           // the set's order is the cycle (as seats go clockwise): the first of `among` after x, going round
           const x = a[0] as number;
           let best: number | null = null;

@@ -1,13 +1,14 @@
 /**
  * What happened, as sentences for a seat: the log entries of its view, worded with the game's
- * names (from the ScreenModel) by the event readings (docgen/readings/events.ts). Pure: the
- * entries and the view in, lines out. Resets of scratch values (a var set back to its start
- * value) are left out; several seats doing the same thing make one sentence.
+ * names (its Declarations) by the event readings (docgen/readings/events.ts). Pure: the entries
+ * and the view in, lines out. Each sentence keeps the rule that made it (the "why"). Resets of
+ * scratch values (a var set back to its start value) are left out; several seats doing the same
+ * thing make one sentence.
  */
 import type { Json, LogEntry, SeatView } from '../interpreter/api.ts';
 import { EVENTS, type EventTemplates } from '../docgen/readings/events.ts';
-import type { ScreenModel, VarInfo } from './screen-model.ts';
-import { terminalText, type Lang } from './terminal-text.ts';
+import type { Declarations, VarInfo } from './declarations.ts';
+import { tableWords, type Lang } from './words.ts';
 
 /** the names a screen needs, in one language, for one viewer (-1: a spectator) */
 export class Namer {
@@ -19,11 +20,11 @@ export class Namer {
   constructor(
     readonly lang: Lang,
     readonly viewer: number,
-    readonly model: ScreenModel | undefined,
+    readonly model: Declarations | undefined,
     view?: SeatView,
   ) {
     this.ev = EVENTS[lang];
-    this.t = terminalText(lang);
+    this.t = tableWords(lang);
     if (view) {
       const note = (cards: Json[]): void => {
         for (const c of cards) if (c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['card'] === 'number' && typeof c['kind'] === 'string') this.kinds.set(c['card'], c['kind']);
@@ -114,7 +115,7 @@ export class Namer {
     if (typeof v === 'number') {
       if (info?.type === 'seat') return this.seat(v, false);
       if (info?.type === 'card') return this.cardById(v);
-      const place = info?.type !== undefined ? this.model?.spaces.get(info.type.replace(/\[\]$/, ''))?.[v] : undefined;
+      const place = info?.type !== undefined ? this.model?.spaces.get(info.type.replace(/\[\]$/, ''))?.names[v] : undefined;
       if (place) return place[this.lang];
       return this.ev.number(v);
     }
@@ -142,8 +143,10 @@ export class Namer {
     return this.t.cards(1);
   }
 
-  /** a value not worth a line: unset, empty, or the var's start value */
+  /** a value not worth a line: unset, empty, or the var's start value (a seat's number is a
+   *  seat: seat 0 is no blank) */
   isBlank(v: Json | undefined, info: VarInfo | undefined): boolean {
+    if (v === 0 && (info?.type === 'seat' || info?.type === 'card' || (info !== undefined && this.model?.spaces.has(info.type) === true))) return false;
     if (v === null || v === undefined || v === '' || v === 0 || v === false) return true;
     if (Array.isArray(v) && v.length === 0) return true;
     if (typeof v === 'object' && !Array.isArray(v) && v['card'] === undefined) return Object.values(v).every((x) => this.isBlank(x, undefined));
@@ -151,8 +154,9 @@ export class Namer {
   }
 }
 
-/** a sentence; `you`: it names the viewer as the one an answer points at (`Seat 3 … : you`) */
-type Line = { text: string; heading?: boolean; you?: boolean };
+/** a sentence; `rule`: the rule whose log entry it tells (its "why"); `you`: it names the viewer
+ *  as the one an answer points at (`Seat 3 … : you`) */
+export type Line = { text: string; rule: string; heading?: boolean; you?: boolean };
 
 const num = (v: Json | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -170,9 +174,10 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
   });
   /** the previous line, when the next entry may join it (same sentence, more seats) */
   let group: { key: string; seats: number[]; make: (who: string) => string; at: number } | undefined;
+  let rule = '';
   const push = (text: string): void => {
     group = undefined;
-    out.push({ text });
+    out.push({ text, rule });
   };
   const joinable = (key: string, seat: number, make: (who: string) => string): void => {
     if (group && group.key === key && !group.seats.includes(seat)) {
@@ -180,18 +185,19 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
       out[group.at] = { ...out[group.at]!, text: group.make(names.seats(group.seats)) };
       return;
     }
-    out.push({ text: make(names.seats([seat])) });
+    out.push({ text: make(names.seats([seat])), rule });
     group = { key, seats: [seat], make, at: out.length - 1 };
   };
   entries.forEach((e, i) => {
     const d = e.data;
+    rule = e.rule;
     switch (e.event) {
       case 'set': {
         const id = String(d['var']);
         const seat = num(d['seat']);
         if (id === model?.roundVar && seat === undefined && typeof d['value'] === 'number') {
           group = undefined;
-          out.push({ text: names.t.round(d['value']), heading: true });
+          out.push({ text: names.t.round(d['value']), rule, heading: true });
           return;
         }
         if (lastSet.get(`${id}|${String(d['seat'])}|${String(d['key'])}`) !== i) return;
@@ -248,7 +254,7 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
         push(ev.eliminated(names.seat(num(d['seat']) ?? -1)));
         return;
       case 'end': {
-        const why = model?.rules.get(String(d['end']))?.[names.lang];
+        const why = model?.rules.get(String(d['end']))?.text[names.lang];
         push(ev.ended(why ?? String(d['end'])));
         return;
       }
@@ -270,8 +276,8 @@ export function narrate(entries: readonly LogEntry[], names: Namer): Line[] {
       }
       default: {
         // an event without its own sentence: the rule that made it, in words
-        const rule = model?.rules.get(e.rule)?.[names.lang];
-        if (rule) push(rule);
+        const text = model?.rules.get(e.rule)?.text[names.lang];
+        if (text) push(text);
       }
     }
   });

@@ -1,13 +1,15 @@
 /**
- * `rules simulate --workers N`: the games of a run cut into chunks, played on N threads — the
- * main thread and a tinypool of N − 1 worker threads — and handed on in game order, so the output
- * is the bytes of one worker. A worker thread first loads and compiles the game (seconds), so the
- * main thread plays chunks meanwhile instead of waiting. At most a few chunks per thread are ahead
- * of the output at once, so memory stays flat however many games run.
+ * A run's games cut into chunks and played on N threads — this one and a tinypool of N − 1 worker
+ * threads — and handed on in game order, so what comes out is what one thread makes. A worker
+ * thread first loads and compiles the game (seconds), so this thread plays chunks meanwhile instead
+ * of waiting. At most a few chunks per thread are ahead of the output at once, so memory stays flat
+ * however many games run.
+ *
+ * What a chunk is (its task for a worker thread, how it is played here, what comes back) is the
+ * caller's: `ChunkJob`. The worker script is the caller's too (a module whose default export plays
+ * one task), so the command line, the site and the benchmarks each send their own kind of chunk.
  */
 import { Tinypool } from 'tinypool';
-import type { Engine } from '../interpreter/api.ts';
-import { playChunkWith, type ChunkResult, type ChunkRun, type ChunkTask, type PlayedChunk } from './simulate-worker.ts';
 
 /** chunks out in the pool per worker thread: enough that none waits for the main thread. With 3,
  *  a worker thread still sat idle between chunks (12 % of its time, measured with 120,000 games):
@@ -31,40 +33,49 @@ function chunkSize(games: number, threads: number, msPerGame: number): number {
   return Math.max(1, Math.min(byTime, Math.ceil(games / (threads * CHUNKS_PER_THREAD))));
 }
 
-type Played = PlayedChunk | { error: Error };
+/** a chunk played, or why it could not be */
+export type Played<R> = R | { error: Error };
 
-function playHere(engine: Engine, r: ChunkRun, from: number, to: number): Played {
-  try {
-    return playChunkWith(engine, { ...r, from, to });
-  } catch (e) {
-    return { error: e as Error };
-  }
-}
-
-function fromWorker(r: ChunkResult): Played {
-  if ('error' in r) return { error: Object.assign(new Error(r.error.message), r.error.at ? { at: r.error.at } : {}) };
-  return r;
+/** What the chunks of a run are: made of games [from, to), the same whichever thread plays them. */
+export interface ChunkJob<R> {
+  /** the task a worker thread is sent for games [from, to) (structured-cloned) */
+  task(from: number, to: number): unknown;
+  /** games [from, to), played on this thread (may throw: the run fails with that error) */
+  here(from: number, to: number): R;
+  /** what a worker thread's task returned: the chunk, or an error to fail the run with */
+  answer(raw: unknown): Played<R>;
 }
 
 /** let the worker threads' answers in (the main thread has just played a chunk) */
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+const isError = <R>(x: Played<R>): x is { error: Error } => typeof x === 'object' && x !== null && 'error' in x && (x as { error: unknown }).error instanceof Error;
+
 /**
- * The worker threads of a run, started: each loads and compiles the game (a warm-up task, an
- * empty chunk). Started before the main thread compiles the game itself, so both do it at once.
+ * The worker threads of a run, started: each runs `warmUp` first (loading and compiling the game,
+ * say). Started before the main thread compiles the game itself, so both do it at once.
  */
 export interface Workers {
   pool: Tinypool;
   threads: number;
-  /** true once every worker thread has loaded the game */
+  /** true once every worker thread has done its warm-up */
   ready: boolean;
   /** settles when they have (rejects if one could not) */
   warmed: Promise<void>;
 }
 
-export function startWorkers(where: { rulesDir: string; gameId: string }, workerThreads: number): Workers {
+export interface WorkerSpec {
+  /** the worker script's URL (its default export runs one task) */
+  filename: string;
+  /** a task that plays nothing: sent to each thread first */
+  warmUp: unknown;
+  /** a warm-up's answer: an error fails the run */
+  answer(raw: unknown): Played<unknown>;
+}
+
+export function startWorkers(spec: WorkerSpec, workerThreads: number): Workers {
   const pool = new Tinypool({
-    filename: new URL('./simulate-worker.mjs', import.meta.url).href,
+    filename: spec.filename,
     minThreads: workerThreads,
     maxThreads: workerThreads,
     // tinypool keeps its queue on this thread and sends a worker its next task only when this
@@ -73,35 +84,35 @@ export function startWorkers(where: { rulesDir: string; gameId: string }, worker
     // all of a worker's chunks sent at once it goes from one to the next itself.
     concurrentTasksPerWorker: CHUNKS_PER_WORKER,
   });
-  // an empty chunk plays nothing
-  const empty: ChunkTask = { ...where, run: { players: 0, seed: 0, options: {} }, form: 'text', head: { game: where.gameId, players: 0, seed: 0, options: {} }, from: 0, to: 0 };
-  const warmUps = Array.from({ length: workerThreads }, () => pool.run(empty) as Promise<ChunkResult>);
+  const warmUps = Array.from({ length: workerThreads }, () => pool.run(spec.warmUp) as Promise<unknown>);
   const workers: Workers = { pool, threads: workerThreads, ready: false, warmed: Promise.resolve() };
   workers.warmed = Promise.all(warmUps).then((rs) => {
-    const failed = rs.map(fromWorker).find((r) => 'error' in r);
-    if (failed && 'error' in failed) throw failed.error;
+    const failed = rs.map((r) => spec.answer(r)).find(isError);
+    if (failed) throw failed.error;
     workers.ready = true;
   });
   workers.warmed.catch(() => {});
   return workers;
 }
 
-export async function playGamesOnWorkers(
-  engine: Engine,
-  where: { rulesDir: string; gameId: string },
-  r: ChunkRun,
+/**
+ * Play games [from, to) on `threads` threads: this one and the worker threads `workers` started
+ * (destroyed here at the end, unless `keep`: then the caller destroys them after its last run);
+ * `onChunk` gets each chunk in run order.
+ */
+export async function playOnThreads<R>(
+  job: ChunkJob<R>,
   from: number,
   to: number,
   threads: number,
   /** each chunk of games [from, to), in run order */
-  onChunk: (chunk: PlayedChunk, from: number, to: number) => void,
-  /** mainPlays false: every chunk goes through the worker threads (tests check that path);
-   *  workers: threads started earlier (startWorkers; destroyed here at the end) */
-  opts: { mainPlays?: boolean; workers?: Workers } = {},
+  onChunk: (chunk: R, from: number, to: number) => void,
+  /** mainPlays false: every chunk goes through the worker threads (tests check that path) */
+  opts: { mainPlays?: boolean; workers: Workers; keep?: boolean },
 ): Promise<{ byWorkers: number }> {
   const mainPlays = opts.mainPlays !== false;
   const workerThreads = threads - 1;
-  const workers = opts.workers ?? startWorkers(where, workerThreads);
+  const workers = opts.workers;
   const pool = workers.pool;
   // chunks are cut as they are given out: [starts[k], ends[k]), sized from the time the main
   // thread's chunks took so far (its first chunk, of FIRST_CHUNK games, runs cold: the estimate
@@ -126,7 +137,7 @@ export async function playGamesOnWorkers(
   // without the main thread playing, nothing is timed: chunks are sized as for a game of a millisecond
   if (!mainPlays) size = chunkSize(to - from, threads, 1);
   let byWorkers = 0;
-  const done = new Map<number, Played>();
+  const done = new Map<number, Played<R>>();
   const waiting = new Map<number, Promise<void>>();
   let inPool = 0;
   /** the games of the chunks in the pool (handed out, not yet back) */
@@ -139,20 +150,19 @@ export async function playGamesOnWorkers(
     return (inPoolGames + games) * threads <= (to - end(c) + inPoolGames + games) * workerThreads || inPool === 0;
   };
   let next = 0;
-  // chunks go to the worker threads only once they have loaded the game: until then the main
-  // thread plays on, in order, instead of waiting for them
+  // chunks go to the worker threads only once they have warmed up: until then the main thread
+  // plays on, in order, instead of waiting for them
   const workersReady = (): boolean => !mainPlays || workers.ready;
   try {
     for (let k = 0; more(k); ) {
       // hand chunks to the worker threads while they have room
       while (workersReady() && more(next) && next - k < ahead && inPool < poolCap && (!mainPlays || fairShare(next))) {
         const c = next++;
-        const task: ChunkTask = { ...where, ...r, from: starts[c]!, to: end(c) };
         inPool++;
         inPoolGames += gamesOf(c);
-        waiting.set(c, (pool.run(task) as Promise<ChunkResult>).then(
+        waiting.set(c, (pool.run(job.task(starts[c]!, end(c))) as Promise<unknown>).then(
           (r) => {
-            done.set(c, fromWorker(r));
+            done.set(c, job.answer(r));
             byWorkers += gamesOf(c);
           },
           (e: unknown) => void done.set(c, { error: e as Error }),
@@ -165,14 +175,20 @@ export async function playGamesOnWorkers(
       const ready = done.get(k);
       if (ready !== undefined) {
         done.delete(k);
-        if ('error' in ready) throw ready.error;
+        if (isError(ready)) throw ready.error;
         onChunk(ready, starts[k]!, end(k));
         k++;
       } else if (mainPlays && more(next) && next - k < ahead) {
         // nothing to hand on yet: the main thread plays the next chunk itself
         const c = next++;
         const t0 = performance.now();
-        done.set(c, playHere(engine, r, starts[c]!, end(c)));
+        let played: Played<R>;
+        try {
+          played = job.here(starts[c]!, end(c));
+        } catch (e) {
+          played = { error: e as Error };
+        }
+        done.set(c, played);
         mainMs += performance.now() - t0;
         mainGames += end(c) - starts[c]!;
         size = chunkSize(to - from, threads, mainMs / mainGames);
@@ -181,13 +197,13 @@ export async function playGamesOnWorkers(
         await waiting.get(k);
       } else {
         // chunk k was given out (k < next), so it is either played (done) or in the pool
-        throw new Error(`simulate --workers: chunk ${k} is neither played nor in the pool`);
+        throw new Error(`chunk ${k} is neither played nor in the pool`);
       }
     }
     return { byWorkers };
   } finally {
     // chunks still out when a game failed are not waited for
     for (const p of waiting.values()) p.catch(() => {});
-    await pool.destroy();
+    if (!opts.keep) await pool.destroy();
   }
 }

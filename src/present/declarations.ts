@@ -1,15 +1,16 @@
 /**
- * A game's public declarations as the player's screen needs them, built once from the spec and
- * the options of the game being played: short names for vars and zones (from their texts), card
- * names and effect texts, choice prompts and labels, rule texts, and which vars and zones matter
- * (read by a rule that is on under these options). Nothing here depends on a game state, so a
- * screen made from a view and this model shows only what the view holds.
+ * A game's public declarations as a seat's screen needs them, built once from the spec and the
+ * options of the game being played: short names for vars and zones (from their texts), card names
+ * and effect texts, choice prompts and labels, place names and their graph, each rule's text with
+ * the source lines it cites (the "why" of a change), and which vars and zones matter (read by a
+ * rule that is on under these options). Nothing here depends on a game state, so a screen made
+ * from a view and these shows only what the view holds.
  */
 import type { Json } from '../interpreter/api.ts';
 import type { Spec, Text } from '../loader/types.generated.ts';
 import { holdsUnder, namesRead } from '../docgen/guards.ts';
 import { shortLabel } from '../docgen/readings/events.ts';
-import { parse, spaceSets } from '../docgen/readings/reader.ts';
+import { parse, spaceSets, type SpaceSetLike } from '../docgen/readings/reader.ts';
 import { walkEffects } from '../effects/walk.ts';
 import { effectRoots } from '../model/game-model.ts';
 
@@ -44,13 +45,40 @@ export interface ChoiceInfo {
   type?: string;
 }
 
+/** one source line range a rule cites: `seed` is the source text's id, lines from..to */
+export interface Cite {
+  seed: string;
+  from: number;
+  to: number;
+  quote: string;
+}
+
+/** a rule as the "why" of a change shows it: its words, the source lines it cites, and, where
+ *  the rulebook is silent, the assumption made */
+export interface RuleInfo {
+  text: Text;
+  cites: Cite[];
+  assumption?: Text;
+}
+
+/** a set of places: its items' names in order (an answer among places is an item's index), and
+ *  the graph its `edges` prop draws (item index -> neighbour indices) */
+export interface PlaceSet {
+  id: string;
+  label: Text;
+  /** its places' ids, in order (a view keys the values kept per place by them) */
+  ids: string[];
+  names: Text[];
+  edges?: number[][];
+}
+
 export interface RankKey {
   /** the seat var the key reads (`s => s.shame`), when it is that simple */
   var?: string;
   desc: boolean;
 }
 
-export interface ScreenModel {
+export interface Declarations {
   name: Text;
   roundVar?: string;
   /** the vars that matter under the options, in declaration order */
@@ -60,12 +88,12 @@ export interface ScreenModel {
   zones: Map<string, ZoneInfo>;
   cards: Map<string, CardInfo>;
   choices: Map<string, ChoiceInfo>;
-  /** rule id -> its text (procedures, rules, setup, flow, ends, results) */
-  rules: Map<string, Text>;
+  /** rule id -> its text and citations (procedures, rules, setup, flow, ends, results, choices) */
+  rules: Map<string, RuleInfo>;
   /** result rule id -> its ranking keys (for saying which tie-break decided) */
   rankings: Map<string, RankKey[]>;
-  /** space set id -> its items' names, in order (an answer among places is an item's index) */
-  spaces: Map<string, Text[]>;
+  /** space set id -> its places */
+  spaces: Map<string, PlaceSet>;
 }
 
 type Node = Record<string, unknown>;
@@ -169,8 +197,47 @@ function seatVarOfKey(key: string): string | undefined {
   return b.kind === 'Member' && b.object.kind === 'Name' && b.object.name === n.params[0]!.name ? b.name : undefined;
 }
 
+/** "003:80-82" -> the seed and its lines */
+function parseRef(ref: string): { seed: string; from: number; to: number } | undefined {
+  const m = /^(\w+):(\d+)(?:-(\d+))?$/.exec(ref.trim());
+  return m ? { seed: m[1]!, from: Number(m[2]), to: Number(m[3] ?? m[2]) } : undefined;
+}
+
+function ruleInfo(v: Node): RuleInfo {
+  const cites: Cite[] = [];
+  for (const c of Array.isArray(v['source']) ? (v['source'] as unknown[]) : []) {
+    if (!isNode(c) || typeof c['ref'] !== 'string') continue;
+    const at = parseRef(c['ref']);
+    if (at) cites.push({ ...at, quote: typeof c['quote'] === 'string' ? c['quote'] : '' });
+  }
+  const info: RuleInfo = { text: v['text'] as unknown as Text, cites };
+  const why = isNode(v['assumption']) ? v['assumption']['why'] : undefined;
+  if (typeof why === 'string') info.assumption = { en: why, zh: why };
+  else if (isNode(why) && typeof why['en'] === 'string') info.assumption = { en: why['en'], zh: typeof why['zh'] === 'string' ? why['zh'] : why['en'] };
+  return info;
+}
+
+/**
+ * The names of a set's places: a place's own `name`, else words made from what it is — its set's
+ * short label and the names of the places its props point at (`region: north` → North) —
+ * so no screen ever offers a place by its id.
+ */
+function placeNames(set: SpaceSetLike, setLabel: Text, named: Map<string, Map<string, Text>>, propTypes: Record<string, string>): Text[] {
+  return set.items.map((item, i) => {
+    if (item.name) return item.name;
+    const parts: Text[] = [];
+    for (const [prop, v] of Object.entries(item.props ?? {})) {
+      const target = propTypes[prop];
+      const name = target !== undefined && typeof v === 'string' ? named.get(target)?.get(v) : undefined;
+      if (name) parts.push(name);
+    }
+    const of = (lang: 'en' | 'zh'): string => (parts.length > 0 ? `${setLabel[lang]}: ${parts.map((p) => p[lang]).join(lang === 'zh' ? '、' : ', ')}` : `${setLabel[lang]} ${i + 1}`);
+    return { en: of('en'), zh: of('zh') };
+  });
+}
+
 /** `answerType`: the engine's (Engine.answerType), what each choice's answers are */
-export function screenModel(spec: Spec, options: Record<string, Json>, answerType: (choice: string) => string | undefined): ScreenModel {
+export function declarations(spec: Spec, options: Record<string, Json>, answerType: (choice: string) => string | undefined): Declarations {
   const { names, members } = activeReads(spec, options);
   const choices = new Map<string, ChoiceInfo>();
   const intoLabels = new Map<string, Record<string, Text>>();
@@ -216,19 +283,34 @@ export function screenModel(spec: Spec, options: Record<string, Json>, answerTyp
     const front = (c as { front?: { id: string; name: Text } }).front;
     if (front && !cards.has(front.id)) cards.set(front.id, { name: front.name, numbers: {} });
   }
-  const spaces = new Map<string, Text[]>();
+  const spaces = new Map<string, PlaceSet>();
+  // names of the named places first: an unnamed place is worded by the places its props point at
+  const named = new Map(spaceSets(spec).map((set) => [set.id, new Map(set.items.flatMap((i) => (i.name ? [[i.id, i.name] as const] : [])))]));
   for (const set of spaceSets(spec)) {
-    spaces.set(set.id, set.items.map((i) => i.name ?? { en: i.id, zh: i.id }));
-    for (const item of set.items) if (item.name) cards.set(item.id, { name: item.name, numbers: {} });
+    const label = labelOf(set as { id: string; text: Text; name?: Text });
+    const propTypes = ((set as { propTypes?: Record<string, string> }).propTypes ?? {}) as Record<string, string>;
+    const names = placeNames(set, label, named, propTypes);
+    const index = new Map(set.items.map((item, i) => [item.id, i]));
+    // the set's `edges` names the prop that lists each place's neighbours
+    const edgeProp = (set as { edges?: string }).edges;
+    const edgesOf = (item: SpaceSetLike['items'][number]): number[] | undefined => {
+      const e = edgeProp === undefined ? undefined : item.props?.[edgeProp];
+      return Array.isArray(e) ? e.flatMap((x) => (typeof x === 'string' && index.has(x) ? [index.get(x)!] : [])) : undefined;
+    };
+    const edges = set.items.map(edgesOf);
+    const place: PlaceSet = { id: set.id, label, ids: set.items.map((i) => i.id), names };
+    if (edges.some((e) => e !== undefined)) place.edges = edges.map((e) => e ?? []);
+    spaces.set(set.id, place);
+    set.items.forEach((item, i) => cards.set(item.id, { name: names[i]!, numbers: {} }));
   }
-  const rules = new Map<string, Text>();
+  const rules = new Map<string, RuleInfo>();
   const addRule = (v: unknown): void => {
     if (Array.isArray(v)) return v.forEach(addRule);
     if (!isNode(v)) return;
-    if (typeof v['id'] === 'string' && isNode(v['text'])) rules.set(v['id'], v['text'] as unknown as Text);
+    if (typeof v['id'] === 'string' && isNode(v['text'])) rules.set(v['id'], ruleInfo(v));
     for (const x of Object.values(v)) if (typeof x === 'object') addRule(x);
   };
-  addRule([spec.setup, spec.flow, spec.procedures, spec.triggers, spec.ends, spec.outcome?.results]);
+  addRule([spec.setup, spec.flow, spec.procedures, spec.triggers, spec.ends, spec.outcome?.results, spec.effectLists, spec.cards, spec.spaces]);
   const rankings = new Map<string, RankKey[]>();
   for (const r of spec.outcome?.results ?? []) {
     const w = r.winners as unknown;
@@ -241,7 +323,7 @@ export function screenModel(spec: Spec, options: Record<string, Json>, answerTyp
       }),
     );
   }
-  const model: ScreenModel = { name: spec.game?.name ?? { en: '', zh: '' }, vars, seatVars, zones, cards, choices, rules, rankings, spaces };
+  const model: Declarations = { name: spec.game?.name ?? { en: '', zh: '' }, vars, seatVars, zones, cards, choices, rules, rankings, spaces };
   if (spec.game?.roundVar !== undefined) model.roundVar = spec.game.roundVar;
   return model;
 }
