@@ -209,6 +209,16 @@ export function lockstep(generated: Tools, closures: Tools, names: [string, stri
       return out;
     };
   }
+  if (generated.sampleWorld && closures.sampleWorld) {
+    const g = generated.sampleWorld.bind(generated);
+    const c = closures.sampleWorld.bind(closures);
+    engine.sampleWorld = (s, seat, seed) => fresh(at('sampleWorld', seat, seed), s, (x) => g(x!, seat, seed), (x) => c(x!, seat, seed));
+  }
+  if (generated.scores && closures.scores) {
+    const g = generated.scores.bind(generated);
+    const c = closures.scores.bind(closures);
+    engine.scores = (s) => query('scores', s, g, c);
+  }
   if (generated.expectGames && closures.expectGames) {
     const g = generated.expectGames.bind(generated);
     const c = closures.expectGames.bind(closures);
