@@ -133,7 +133,7 @@ describe('Simulations pages', () => {
     // none asked for: none played
     const none = (await prepareSimulations(rules, { games: 2, searchGames: 0, cacheDir: tempDir('sim-cache-') })).get('cash-n-guns')!;
     expect(none.search).toBeUndefined();
-  }, 120_000);
+  }, limit(120_000));
 
   it('takes the number of search games from RULES_SITE_SEARCH_GAMES (0: none), and refuses a bad one', () => {
     expect(searchGamesParam({})).toBe(SEARCH_GAMES);

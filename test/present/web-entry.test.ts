@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadGames } from '../../src/docgen/index.ts';
 import { examplesData, playData } from '../../src/docgen/pages/play.ts';
 import { holds, loadGame, logLength, stateScreen, Table, type PlayData } from '../../src/web/entry.ts';
+import { limit } from '../limits.ts';
 
 const { games } = loadGames('rules');
 
@@ -52,6 +53,6 @@ describe("the worked examples' frames, rebuilt as the page does", () => {
         }
       }
       expect(checked).toBeGreaterThan(0);
-    }, 120_000);
+    }, limit(120_000));
   }
 });
