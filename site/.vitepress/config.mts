@@ -1,7 +1,9 @@
 /**
- * The rules site: English at the root, Chinese under /zh/. Every page under games/, sources/
- * and zh/ is generated from the specs by src/docgen (`node bin/rules.js docs --out site`), and
- * so are the nav and sidebars (generated/sidebar.json); nothing here names a game.
+ * The rules site: English at the root, Chinese in Simplified under /zh-hans/ and in Traditional
+ * under /zh-hant/. Every page under games/, sources/, zh-hans/ and zh-hant/ is generated from the
+ * specs by src/docgen (`node bin/rules.js docs --out site`), and so are the locales, their nav and
+ * sidebars and their words (generated/sidebar.json); nothing here names a game or holds a word of
+ * a page.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,10 +33,22 @@ function keptFromPage<T extends object>(fields: T, functions: Record<string, (..
   return fields;
 }
 
+/** one locale as src/docgen/sidebar.ts writes it */
+interface GeneratedLocale {
+  lang: string;
+  label: string;
+  link: string;
+  title: string;
+  description: string;
+  sidebar: Record<string, DefaultTheme.SidebarItem[]>;
+  nav: DefaultTheme.NavItem[];
+  theme?: Partial<DefaultTheme.Config>;
+  search?: Record<string, unknown>;
+}
+
 interface GeneratedNav {
-  en: Record<string, DefaultTheme.SidebarItem[]>;
-  zh: Record<string, DefaultTheme.SidebarItem[]>;
-  nav: { en: DefaultTheme.NavItem[]; zh: DefaultTheme.NavItem[] };
+  /** 'root' (English) and each other locale by its folder */
+  locales: Record<string, GeneratedLocale>;
   games: { id: string; name: { en: string; zh: string } }[];
 }
 
@@ -56,31 +70,13 @@ function readGenerated(): GeneratedNav {
 
 const generated = readGenerated();
 
-const zhThemeConfig: DefaultTheme.Config = {
-  nav: generated.nav.zh,
-  sidebar: generated.zh,
-  outline: { level: [2, 3], label: '本頁目錄' },
-  docFooter: { prev: '上一頁', next: '下一頁' },
-  langMenuLabel: '切換語言',
-  returnToTopLabel: '回到頂端',
-  sidebarMenuLabel: '目錄',
-  darkModeSwitchLabel: '外觀',
-  lightModeSwitchTitle: '切換到淺色模式',
-  darkModeSwitchTitle: '切換到深色模式',
-  skipToContentLabel: '跳到內容',
-  lastUpdatedText: '最後更新',
-  notFound: {
-    title: '找不到頁面',
-    quote: '這個網址沒有頁面。',
-    linkLabel: '回到首頁',
-    linkText: '回到首頁',
-  },
-};
+const { root: en, ...others } = generated.locales;
+if (!en) throw new Error(`${sidebarFile} has no English (root) locale; regenerate the site.`);
 
 const config = withMermaid(
   defineConfig({
-    title: 'Rules as data',
-    description: 'Board game rules as YAML data, each rule linked to the rulebook line it comes from.',
+    title: en.title,
+    description: en.description,
     cleanUrls: true,
     lastUpdated: false,
     // the icon is site/public/favicon.svg (VitePress copies public/ to the site's root)
@@ -94,19 +90,17 @@ const config = withMermaid(
     // no `</script` in the data VitePress writes into each page's <script> (page-data.ts)
     transformPageData: (pageData) => safePageData(pageData as unknown as Record<string, unknown>),
     locales: {
-      root: { label: 'English', lang: 'en' },
-      zh: {
-        label: '中文',
-        lang: 'zh-Hant',
-        link: '/zh/',
-        title: '規則即資料',
-        description: '把桌遊規則寫成 YAML 資料，每條規則都連到它所依據的規則書原文。',
-        themeConfig: zhThemeConfig,
-      },
+      root: { label: en.label, lang: en.lang },
+      ...Object.fromEntries(
+        Object.entries(others).map(([key, l]) => [
+          key,
+          { label: l.label, lang: l.lang, link: l.link, title: l.title, description: l.description, themeConfig: { nav: l.nav, sidebar: l.sidebar, ...l.theme } },
+        ]),
+      ),
     },
     themeConfig: {
-      nav: generated.nav.en,
-      sidebar: generated.en,
+      nav: en.nav,
+      sidebar: en.sidebar,
       outline: { level: [2, 3] },
       search: {
         provider: 'local',
@@ -117,28 +111,7 @@ const config = withMermaid(
             options: keptFromPage({}, { tokenize }),
             searchOptions: keptFromPage({ combineWith: 'AND' }, { fuzzy }),
           },
-          locales: {
-            zh: {
-              translations: {
-                button: { buttonText: '搜尋', buttonAriaLabel: '搜尋' },
-                modal: {
-                  displayDetails: '顯示詳細清單',
-                  resetButtonTitle: '清除查詢',
-                  backButtonTitle: '關閉搜尋',
-                  noResultsText: '沒有相關結果',
-                  footer: {
-                    selectText: '選擇',
-                    selectKeyAriaLabel: 'Enter',
-                    navigateText: '切換',
-                    navigateUpKeyAriaLabel: '上箭頭',
-                    navigateDownKeyAriaLabel: '下箭頭',
-                    closeText: '關閉',
-                    closeKeyAriaLabel: 'Esc',
-                  },
-                },
-              },
-            },
-          },
+          locales: Object.fromEntries(Object.entries(others).map(([key, l]) => [key, { translations: l.search ?? {} }])),
         },
       },
     },

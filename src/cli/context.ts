@@ -9,6 +9,7 @@ import type { Engine, Json } from '../interpreter/api.ts';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import type { RandomGamesSize } from '../interpreter/smoke.ts';
 import type { Spec } from '../loader/types.generated.ts';
+import type { ScenarioOutcome } from '../conformance/report.ts';
 import type { Prompter } from './prompter.ts';
 
 /** one game folder (or a path that stands for none), checked */
@@ -30,6 +31,9 @@ export interface GameSource {
   /** what checkGames would check: the paths that stand for no game (checked) and the game folders
    *  (sorted), for `validate --workers` to check elsewhere; a source without it is checked in one thread */
   checkTargets?(paths: string[]): { failed: GameChecked[]; dirs: string[] };
+  /** the worked examples of the game in `dir` (the scenarios beside its rules folder), run on its engine;
+   *  a source without it has none */
+  gameExamples?(dir: string, engine: Engine): ScenarioOutcome[];
   /** `spec`, when given, is the checked spec of the engine (the terminal screen reads its names and texts) */
   openGame(rulesDir: string, id: string): { engine?: Engine; diagnostics: Diagnostic[]; spec?: Spec };
 }
@@ -110,7 +114,7 @@ const notLoaded = (): never => {
 export function defaultContext(): CliContext {
   return {
     games: { listGames: notLoaded, validatePaths: notLoaded, checkGames: notLoaded, openGame: notLoaded },
-    loadGames: async () => (await import('../games.ts')) as GameSource,
+    loadGames: async () => ({ ...(await import('../games.ts')), gameExamples: (await import('./examples-source.ts')).gameExamples }) as GameSource,
     io: processIO(),
     defaultRulesDir: defaultRulesDir(),
     now: () => performance.now(),

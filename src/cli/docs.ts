@@ -5,7 +5,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { formatDiagnostic } from '../loader/diagnostics.ts';
+import { examplesSummary, tallyExamples } from '../conformance/report.ts';
+import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
 import { plural, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 
@@ -30,10 +31,13 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   // the Simulations pages' games and charts (cached per game; see src/docgen/simulations/)
   const { prepareSimulations } = await import('../docgen/simulations/prepare.ts');
   const simulations = await prepareSimulations(rulesDir);
+  // each game's search games, measured, for its page on how the assumed numbers were checked (cached alike)
+  const { prepareChecks } = await import('../docgen/checks/prepare.ts');
+  const checks = prepareChecks(rulesDir);
   let result;
   try {
     const { buildPlayEngine } = await import('../web/bundle.ts');
-    result = generateSite({ rulesDir, outDir, simulations, playEngine: buildPlayEngine() });
+    result = generateSite({ rulesDir, outDir, simulations, checks, playEngine: buildPlayEngine() });
   } catch (e) {
     if (e instanceof DocgenError) {
       ctx.io.err(`error: ${e.message}\n`);
@@ -47,7 +51,9 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
     }
     throw e;
   }
-  for (const d of result.diagnostics) ctx.io.err(formatDiagnostic(d) + '\n');
+  // a failing worked example does not stop the site (its page says so), but it is said here too
+  const examples = result.examples.flatMap((e) => e.diagnostics);
+  for (const d of sortDiagnostics([...result.diagnostics, ...examples])) ctx.io.err(formatDiagnostic(d) + '\n');
   if (!result.ok) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     ctx.io.err(`error: the site was not generated: ${plural(errors, 'error')} in the rules\n`);
@@ -58,8 +64,9 @@ export async function docsCommand(ctx: CliContext, o: DocsOptions): Promise<numb
   const site = result.site!;
   const coverage = site.seeds.map((s) => `${s.info.id} ${percent(s)} (${s.cited}/${s.ruleBearing})`).join(', ');
   ctx.io.out(
-    `wrote ${plural(result.files.length, 'file')} to ${shown}/ for ${plural(site.games.length, 'game')} and ${plural(site.seeds.length, 'source text')} in English and Chinese` +
+    `wrote ${plural(result.files.length, 'file')} to ${shown}/ for ${plural(site.games.length, 'game')} and ${plural(site.seeds.length, 'source text')} in English and Chinese (Simplified and Traditional)` +
       (coverage ? `; coverage: ${coverage}` : '') +
+      (result.examples.length > 0 ? `; ${examplesSummary(tallyExamples(result.examples))}` : '') +
       '\n',
   );
   return 0;

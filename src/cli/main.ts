@@ -51,7 +51,8 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('--verbose', 'also say, per game, which choices are proven never empty and which rest on the random games')
     .option('--workers <n>', 'check the games on N threads (default: one per two cores; the same output as one)')
     .option('--no-cache', 'check every game again: by default a game whose files, seeds and engine are unchanged since it was last checked is not checked again (node_modules/.cache/rules-validate; RULES_VALIDATE_CACHE=off or another folder)')
-    .action(async (paths: string[], o: { verbose?: boolean; workers?: string; cache?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
+    .option('--no-examples', "do not run the games' worked examples (the scenarios in test/conformance/<game>/): the spec's own checks and the random games only")
+    .action(async (paths: string[], o: { verbose?: boolean; workers?: string; cache?: boolean; examples?: boolean }) => setCode(await validateCommand(ctx, paths, o)));
 
   program
     .command('simulate')
@@ -105,7 +106,7 @@ export function buildProgram(ctx: CliContext, setCode: (code: number) => void): 
     .option('-s, --seed <s>', 'game seed (uint32; default: random, shown after the game)')
     .option('-o, --option <k=v>', 'set a game option (repeatable)', collect)
     .option('--seats <kinds>', 'comma-separated seat kinds: human|random|search (search:N iterations, search:2s a time; default: human,random,…)')
-    .addOption(new Option('--lang <lang>', 'language of the texts').choices(['en', 'zh']).default('en'))
+    .addOption(new Option('--lang <lang>', 'language of the texts: en, zh-Hans (Simplified Chinese), zh-Hant (Traditional Chinese), or zh (each text in the script it is written in)').choices(['en', 'zh-Hans', 'zh-Hant', 'zh']).default('en'))
     .option('--save <file>', 'write the replay log to FILE at the end (the path is checked first; Ctrl-C saves the game so far)')
     .option('--rules-dir <dir>', 'folder of games (default: rules/)')
     .action(async (game: string, o) => setCode(await playCommand(ctx, game, o)));

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { writeFailure } from '../file-io.ts';
 import { scenarioSchemaLine } from '../conformance/load.ts';
-import { defaultScenariosDir } from '../docgen/examples.ts';
+import { defaultScenariosDir } from '../conformance/index.ts';
 import { schemaLine } from '../loader/load-folder.ts';
 import { rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';

@@ -21,6 +21,8 @@ import { notFileKind } from '../file-io.ts';
 import { declarations, type Declarations } from '../present/declarations.ts';
 import { optionLabels } from '../present/options.ts';
 import { seatScreen } from '../present/screen.ts';
+import { inScriptContext } from './script-io.ts';
+import { SCRIPTS, type Script } from '../chinese-script.ts';
 import { terminalText, type Lang } from './terminal-text.ts';
 
 /** `human`, or an agent by name: `random`, `search`, `search:N`, `search:2s` (src/agents/named.ts) */
@@ -54,10 +56,13 @@ export function parseSeats(raw: string | undefined, players: number | undefined)
   return kinds;
 }
 
-export function parseLang(raw: string | undefined): Lang {
-  if (raw === undefined) return 'en';
-  if (raw !== 'en' && raw !== 'zh') throw new UsageError(`--lang must be en or zh, got '${raw}'`);
-  return raw;
+/** --lang: en, or Chinese in one script (zh-Hans, zh-Hant) or as the specs write it (zh) */
+export function parseLang(raw: string | undefined): { lang: Lang; script?: Script } {
+  if (raw === undefined || raw === 'en') return { lang: 'en' };
+  if (raw === 'zh') return { lang: 'zh' };
+  const script = SCRIPTS.find((s) => s.toLowerCase() === raw.toLowerCase());
+  if (script === undefined) throw new UsageError(`--lang must be en, zh-Hans (Simplified Chinese), zh-Hant (Traditional Chinese) or zh, got '${raw}'`);
+  return { lang: 'zh', script };
 }
 
 export interface PlayParams {
@@ -260,7 +265,7 @@ function wantsColor(ctx: CliContext): boolean {
 
 export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOptions): Promise<number> {
   const { engine, spec } = loadGame(ctx, rulesDirOf(ctx, o.rulesDir), gameId);
-  const lang = parseLang(o.lang);
+  const { lang, script } = parseLang(o.lang);
   const seatsGiven = parseSeats(o.seats, undefined);
   if (o.players === undefined && seatsGiven === undefined) {
     const range = engine.minPlayers === engine.maxPlayers ? `${engine.minPlayers}` : `${engine.minPlayers} to ${engine.maxPlayers}`;
@@ -272,7 +277,9 @@ export async function playCommand(ctx: CliContext, gameId: string, o: PlayCliOpt
   const seed = parseSeed(o.seed) ?? randomInt(0, 2 ** 31);
   const options = effectiveOptions(engine, parseOptions(engine, o.option));
   const model = spec === undefined ? undefined : declarations(spec, options, (c) => engine.answerType(c));
-  await playGame(ctx, engine, {
+  // in one Chinese script: every word on its way to the terminal
+  const shown = script ? inScriptContext(ctx, script, terminalText(lang).keys) : ctx;
+  await playGame(shown, engine, {
     players, seed, options, seats, lang, color: wantsColor(ctx),
     ...(o.save !== undefined ? { save: o.save } : {}),
     ...(model !== undefined ? { model } : {}),

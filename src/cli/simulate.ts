@@ -74,7 +74,7 @@ export function formatReport(rep: RunHeader & { summary: SimulationSummary }, ga
     const ci = s.winInterval[seat] ?? { lo: 0, hi: 1 };
     const d = s.scoreSpread[seat]!;
     return [
-      String(seat), String(s.wins[seat]), pct(s.winRate[seat] ?? 0), `${pct(ci.lo)} – ${pct(ci.hi)}`,
+      String(seat + 1), String(s.wins[seat]), pct(s.winRate[seat] ?? 0), `${pct(ci.lo)} – ${pct(ci.hi)}`,
       fmtNumber(d.mean), fmtNumber(d.sd), fmtNumber(d.min), fmtNumber(d.q1), fmtNumber(d.median), fmtNumber(d.q3), fmtNumber(d.max),
     ];
   });
@@ -82,6 +82,7 @@ export function formatReport(rep: RunHeader & { summary: SimulationSummary }, ga
     ...table(['seat', 'wins', 'win rate', '95% interval', 'score mean', 'sd', 'min', 'q1', 'median', 'q3', 'max'], seatRows),
   );
   lines.push('');
+  lines.push('Seats count from 1 in the order of play (--json and --csv number them from 0).');
   lines.push('Win rate = wins / games, with its 95 % Wilson score interval; scores are');
   lines.push("each seat's final score (mean, sd, min, quartiles q1 / median / q3, max).");
   lines.push(sharedWinsSentence(s));

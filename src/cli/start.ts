@@ -41,9 +41,10 @@ export async function startCommand(ctx: CliContext, o: StartCliOptions): Promise
     try {
       const run = playout(engine, { players, seed: START_SEED, options }, agentSeedFor(START_SEED), { record: false });
       const r = run.result;
-      ctx.io.out(`winners: ${r.winners.length ? r.winners.map((w) => `seat ${w}`).join(', ') : 'none'}\n`);
+      // seats counted from 1, as people count them
+      ctx.io.out(`winners: ${r.winners.length ? r.winners.map((w) => `seat ${w + 1}`).join(', ') : 'none'}\n`);
       ctx.io.out(`scores:  ${r.scores.join(', ')}\n`);
-      if (r.out.length) ctx.io.out(`out:     ${r.out.map((w) => `seat ${w}`).join(', ')}\n`);
+      if (r.out.length) ctx.io.out(`out:     ${r.out.map((w) => `seat ${w + 1}`).join(', ')}\n`);
       ctx.io.out(`end:     ${r.end} (result ${r.result}) after ${r.rounds} rounds, ${run.steps} actions\n`);
       ctx.io.out('last log lines:\n');
       for (const e of engine.log(run.state).slice(-LOG_TAIL)) ctx.io.out(`  ${fmtLogEntry(e)}\n`);

@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { findScenarioFiles, formatReport, runScenarioFile } from '../conformance/index.ts';
-import { defaultScenariosDir } from '../docgen/examples.ts';
+import { defaultScenariosDir } from '../conformance/index.ts';
 import { plural, rulesDirOf } from './common.ts';
 import { UsageError, type CliContext } from './context.ts';
 

@@ -3,8 +3,9 @@
  * node_modules/.cache/rules-validate/ (RULES_VALIDATE_CACHE: another folder, or `off`).
  *
  * Why it is sound: a game's check — the schema, the semantic checks, the quotes against the
- * seeds, the random games (seeded) — is a function of the game folder's files, the seeds, and
- * the engine's code and packages, and of nothing else. The key hashes all of those (and the
+ * seeds, the random games (seeded), its worked examples — is a function of the game folder's
+ * files, its scenarios' folder, the seeds, and the engine's code and packages, and of nothing
+ * else. The key hashes all of those (and the
  * working folder, which the printed paths are relative to, and the engine switches that pick a
  * compiler), so a result is reused only for the same inputs, and any saved file, changed seed,
  * edited source or new package version checks the game again. A result that depends on the
@@ -21,10 +22,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { folderStamp } from '../folder-stamp.ts';
 import { seedsDir } from '../loader/seeds.ts';
+import { scenariosDirOf } from '../conformance/load.ts';
 import { stackBound, type ValidatedGame } from './validate.ts';
 
-/** bumped when what a kept file holds changes shape */
-const FORMAT = 1;
+/** bumped when what a kept file holds changes shape (2: the worked examples) */
+const FORMAT = 2;
 /** kept files at most: the oldest go first (a result is a few KB) */
 export const MAX_KEPT = 256;
 
@@ -76,7 +78,7 @@ export function openValidateCache(opts: { dir?: string; engine?: string[]; env?:
   const keyOf = (game: string): string => {
     engineStamp ??= stampOf(opts.engine ?? ENGINE_INPUTS);
     const switches = ENGINE_SWITCHES.map((k) => `${k}=${env[k] ?? ''}`).join(' ');
-    const material = [FORMAT, process.version, process.cwd(), game, folderStamp(game), engineStamp, switches];
+    const material = [FORMAT, process.version, process.cwd(), game, folderStamp(game), folderStamp(scenariosDirOf(game)), engineStamp, switches];
     return createHash('sha256').update(JSON.stringify(material)).digest('hex');
   };
   const fileOf = (key: string): string => join(dir, `${key}.json`);

@@ -30,7 +30,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** `here` checks one folder on this thread; `games` are in the order of `dirs`; `byWorkers`: how many of them the worker threads checked */
-export async function checkOnThreads(dirs: string[], threads: number, here: (dir: string) => ValidatedGame): Promise<{ games: ValidatedGame[]; byWorkers: number }> {
+export async function checkOnThreads(dirs: string[], threads: number, here: (dir: string) => ValidatedGame, examples = true): Promise<{ games: ValidatedGame[]; byWorkers: number }> {
   const order = dirs.map((d, i) => ({ i, size: sizeOf(d) })).sort((a, b) => b.size - a.size || a.i - b.i).map((x) => x.i);
   const results: ValidatedGame[] = new Array(dirs.length);
   const pool = new Tinypool({ filename: new URL('./validate-worker.mjs', import.meta.url).href, minThreads: threads - 1, maxThreads: threads - 1 });
@@ -43,7 +43,7 @@ export async function checkOnThreads(dirs: string[], threads: number, here: (dir
       const i = order[next++]!;
       let r: CheckResult;
       try {
-        r = (await pool.run({ dir: dirs[i]! } satisfies CheckTask)) as CheckResult;
+        r = (await pool.run({ dir: dirs[i]!, examples } satisfies CheckTask)) as CheckResult;
         byWorkers++;
       } catch {
         // the worker thread could not run it (it failed to start, or died): check it here

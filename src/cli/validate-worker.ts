@@ -4,17 +4,20 @@
  * validate reports. An unexpected error comes back as data, for the main thread to report.
  */
 import { compileGameDir } from '../games.ts';
+import { gameExamples } from './examples-source.ts';
 import { validatedGame, type ValidatedGame } from './validate.ts';
 
 export interface CheckTask {
   dir: string;
+  /** run the game's worked examples too (false: --no-examples) */
+  examples?: boolean;
 }
 
 export type CheckResult = { game: ValidatedGame } | { error: string };
 
 export function checkGameTask(task: CheckTask): CheckResult {
   try {
-    return { game: validatedGame(compileGameDir(task.dir, { smoke: true })) };
+    return { game: validatedGame(compileGameDir(task.dir, { smoke: true }), task.examples === false ? undefined : gameExamples) };
   } catch (e) {
     return { error: (e as Error).message };
   }

@@ -1,13 +1,20 @@
-/** `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. */
+/**
+ * `rules validate [paths...]`: print diagnostics and a one-line summary; exit 1 on errors. Each
+ * game without errors also runs its worked examples (the scenarios beside its rules folder): one
+ * that fails or warns is printed at its place in the scenario, and the summary counts them after
+ * the games' own errors and warnings (`0 errors, 0 warnings in 4 games; 184 worked examples: 2
+ * fail`); a failing example exits 1 too.
+ */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import type { RandomGamesSize } from '../interpreter/smoke.ts';
-import { formatDiagnostic, sortDiagnostics } from '../loader/diagnostics.ts';
+import { formatDiagnostic, hasErrors, sortDiagnostics } from '../loader/diagnostics.ts';
+import { examplesSummary, tallyExamples, type ExampleTally, type ScenarioOutcome } from '../conformance/report.ts';
 import type { ChoiceProof, Json } from '../interpreter/api.ts';
 import { parseIntArg, plural } from './common.ts';
-import { UsageError, type CliContext, type GameChecked } from './context.ts';
+import { UsageError, type CliContext, type GameChecked, type GameSource } from './context.ts';
 import { quoted } from '../quote.ts';
 import type { ValidateCache } from './validate-cache.ts';
 
@@ -20,10 +27,14 @@ export interface ValidatedGame {
   randomGames?: RandomGamesSize;
   /** the engine's choice proofs (--verbose), when the game compiled */
   proofs?: ChoiceProof[];
+  /** its worked examples (the scenarios beside the rules folder), run when the game has no error */
+  examples?: ScenarioOutcome[];
 }
 
-export function validatedGame(g: GameChecked): ValidatedGame {
+/** `examples` runs a game's worked examples (GameSource.gameExamples) */
+export function validatedGame(g: GameChecked, examples?: GameSource['gameExamples']): ValidatedGame {
   const proofs = (g.engine as { choiceProofs?: () => ChoiceProof[] } | undefined)?.choiceProofs?.();
+  const ran = examples && g.engine && !hasErrors(g.diagnostics) ? examples(g.dir, g.engine) : [];
   return {
     dir: g.dir,
     ...(g.noGame ? { noGame: true as const } : {}),
@@ -31,6 +42,7 @@ export function validatedGame(g: GameChecked): ValidatedGame {
     ...(g.played ? { played: g.played } : {}),
     ...(g.randomGames ? { randomGames: g.randomGames } : {}),
     ...(proofs ? { proofs } : {}),
+    ...(ran.length > 0 ? { examples: ran } : {}),
   };
 }
 
@@ -43,9 +55,12 @@ const STACK_BOUND = /nest (?:more than \d+ levels deep|too deeply to read)|call 
 export const stackBound = (g: ValidatedGame): boolean => g.diagnostics.some((d) => STACK_BOUND.test(d.message));
 
 export interface ValidateReport {
+  /** what is printed: the games' diagnostics and those of their failing or warning worked examples, sorted */
   diagnostics: Diagnostic[];
+  /** the games' own errors and warnings (the worked examples are counted in `examples`) */
   errors: number;
   warnings: number;
+  examples: ExampleTally;
   games: ValidatedGame[];
 }
 
@@ -54,15 +69,25 @@ function checkPathsExist(paths: string[]): void {
 }
 
 function report(games: ValidatedGame[]): ValidateReport {
-  const diagnostics = sortDiagnostics(games.flatMap((g) => g.diagnostics));
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  return { diagnostics, errors, warnings: diagnostics.length - errors, games };
+  const own = games.flatMap((g) => g.diagnostics);
+  const examples = games.flatMap((g) => g.examples ?? []);
+  const errors = own.filter((d) => d.severity === 'error').length;
+  const diagnostics = sortDiagnostics([...own, ...examples.flatMap((e) => e.diagnostics)]);
+  return { diagnostics, errors, warnings: own.length - errors, examples: tallyExamples(examples), games };
 }
 
-export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
+/** `examples: false` (--no-examples): the games' worked examples are not run */
+export function runValidate(ctx: CliContext, paths: string[], examples = true): ValidateReport {
   checkPathsExist(paths);
   // each game is loaded, checked and compiled once: the diagnostics, the proofs and the settings played come from that one pass
-  return report(ctx.games.checkGames(paths).map(validatedGame));
+  return report(ctx.games.checkGames(paths).map((g) => validatedGame(g, examples ? ctx.games.gameExamples : undefined)));
+}
+
+function withoutExamples(g: ValidatedGame | undefined, examples: boolean): ValidatedGame | undefined {
+  if (!g || examples || g.examples === undefined) return g;
+  const rest = { ...g };
+  delete rest.examples;
+  return rest;
 }
 
 /**
@@ -72,23 +97,25 @@ export function runValidate(ctx: CliContext, paths: string[]): ValidateReport {
  * thread checks them, so the report is the same. A game source that cannot say its folders is
  * checked on one thread, without the cache.
  */
-export async function runValidateOn(ctx: CliContext, paths: string[], threads: number, cache?: ValidateCache): Promise<ValidateReport> {
+export async function runValidateOn(ctx: CliContext, paths: string[], threads: number, cache?: ValidateCache, examples = true): Promise<ValidateReport> {
   checkPathsExist(paths);
   const targets = threads > 1 || cache ? ctx.games.checkTargets?.(paths) : undefined;
-  if (!targets) return runValidate(ctx, paths);
-  const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!);
-  const games = targets.dirs.map((d) => cache?.get(d));
+  if (!targets) return runValidate(ctx, paths, examples);
+  const here = (dir: string): ValidatedGame => validatedGame(ctx.games.checkGames([dir])[0]!, examples ? ctx.games.gameExamples : undefined);
+  // a kept result holds the examples' outcomes: without the examples, they are left out
+  const games = targets.dirs.map((d) => withoutExamples(cache?.get(d), examples));
   const todo = targets.dirs.filter((_, i) => games[i] === undefined);
   let checked: ValidatedGame[];
   if (threads > 1 && todo.length >= 2) {
     const { checkOnThreads } = await import('./validate-pool.ts');
-    checked = (await checkOnThreads(todo, Math.min(threads, todo.length), here)).games;
+    checked = (await checkOnThreads(todo, Math.min(threads, todo.length), here, examples)).games;
   } else {
     checked = todo.map(here);
   }
-  todo.forEach((dir, k) => cache?.put(dir, checked[k]!));
+  // only a whole check is kept (one without the examples is not)
+  if (examples) todo.forEach((dir, k) => cache?.put(dir, checked[k]!));
   let k = 0;
-  return report([...targets.failed.map(validatedGame), ...games.map((g) => g ?? checked[k++]!)]);
+  return report([...targets.failed.map((g) => validatedGame(g)), ...games.map((g) => g ?? checked[k++]!)]);
 }
 
 /**
@@ -106,19 +133,21 @@ export const MAX_VALIDATE_WORKERS = 64;
 
 export function printValidate(ctx: CliContext, rep: ValidateReport): void {
   for (const d of rep.diagnostics) ctx.io.out(formatDiagnostic(d) + '\n');
-  ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.filter((g) => !g.noGame).length, 'game')}\n`);
+  const examples = examplesSummary(rep.examples);
+  ctx.io.out(`${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')} in ${plural(rep.games.filter((g) => !g.noGame).length, 'game')}${examples ? `; ${examples}` : ''}\n`);
 }
 
 /** `cache: false` (--no-cache): every game checked again, nothing kept */
-export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string; cache?: boolean } = {}): Promise<number> {
+/** `examples: false` (--no-examples): the schema and semantic checks and the random games only */
+export async function validateCommand(ctx: CliContext, paths: string[], opts: { verbose?: boolean; workers?: string; cache?: boolean; examples?: boolean } = {}): Promise<number> {
   const all = paths.length > 0 ? paths : [ctx.defaultRulesDir];
   const threads = parseIntArg('--workers', opts.workers, 1, MAX_VALIDATE_WORKERS) ?? defaultThreads();
   // loaded here, not at start-up: it reads the seeds' index module, which the other commands need not load
   const cache = opts.cache === false ? undefined : (await import('./validate-cache.ts')).openValidateCache();
-  const rep = await runValidateOn(ctx, all, threads, cache);
+  const rep = await runValidateOn(ctx, all, threads, cache, opts.examples !== false);
   printValidate(ctx, rep);
   if (opts.verbose && rep.errors === 0) printDetails(ctx, rep);
-  return rep.errors > 0 ? 1 : 0;
+  return rep.errors > 0 || rep.examples.fail > 0 ? 1 : 0;
 }
 
 /** per game, which choices are proven never empty, which rest on the random games, and the option settings those were played under */

@@ -8,14 +8,15 @@
  *   run.ts     create, given, steps, expectations, result
  *   expect.ts  expressions: evaluate, explain a false one
  *   report.ts  outcome and its text
+ *   examples.ts  a game's scenarios as its worked examples: run, tallied, summed up
  */
-import { hasErrors } from '../loader/diagnostics.ts';
 import { readYamlFile } from '../loader/yaml-file.ts';
 import { isPlainObject } from './util.ts';
-import { loadScenario } from './load.ts';
-import { outcomeOf, type ScenarioOutcome } from './report.ts';
-import { runScenario, type RunOptions } from './run.ts';
+import { runExample } from './examples.ts';
+import type { ScenarioOutcome } from './report.ts';
+import type { RunOptions } from './run.ts';
 
+export { defaultScenariosDir, examplesSummary, runExample, runExamples, scenariosDirOf, tallyExamples, type ExampleRun, type ExampleTally } from './examples.ts';
 export { findScenarioFiles, loadScenario, scenarioSchemaLine, type LoadedScenario } from './load.ts';
 export { formatReport, scenarioName, type ScenarioOutcome } from './report.ts';
 export { defaultRulesDir, runScenario, type RunOptions, type ScenarioFrame } from './run.ts';
@@ -23,13 +24,7 @@ export type { Scenario, Step } from './types.ts';
 
 /** Load and run one scenario file. */
 export function runScenarioFile(path: string, opts: RunOptions = {}): ScenarioOutcome {
-  const loaded = loadScenario(path);
-  const data = isPlainObject(loaded.file.data) ? loaded.file.data : {};
-  const game = typeof data['game'] === 'string' ? data['game'] : undefined;
-  const id = typeof data['id'] === 'string' ? data['id'] : undefined;
-  const diagnostics = [...loaded.diagnostics];
-  if (!hasErrors(diagnostics)) diagnostics.push(...runScenario(loaded, opts));
-  return outcomeOf(loaded.file.file, game, id, diagnostics);
+  return runExample(path, opts).outcome;
 }
 
 /** The game and id a scenario file declares (for naming tests before running them). */

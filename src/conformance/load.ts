@@ -20,6 +20,16 @@ export interface LoadedScenario {
   diagnostics: Diagnostic[];
 }
 
+/** where scenarios are looked for when no folder is given: `test/conformance` beside the rules folder */
+export function defaultScenariosDir(rulesDir: string): string {
+  return join(resolve(rulesDir), '..', 'test', 'conformance');
+}
+
+/** the scenarios of the game in `gameDir`: `<scenarios>/<game folder's name>` */
+export function scenariosDirOf(gameDir: string): string {
+  return join(defaultScenariosDir(dirname(resolve(gameDir))), basename(gameDir));
+}
+
 /** Every `*.yaml` under `dir`, recursively, sorted. */
 export function findScenarioFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveSeed, randomSeatAgents, type Agent } from '../agents/random-agent.ts';
 import { describePending, nextDecider } from '../agents/playout.ts';
-import { suggest } from '../expr/index.ts';
+import { idHint, suggest } from '../expr/index.ts';
 import { openGame } from '../games.ts';
 import type { Action, EngineTools, Given, Pending } from '../interpreter/api.ts';
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../loader/diagnostics.ts';
@@ -173,8 +173,7 @@ class Runner<S> {
     for (const [id, value] of Object.entries(opts)) {
       const decl = engine.options.find((o) => o.id === id);
       if (!decl) {
-        const guess = suggest(id, engine.options.map((o) => o.id));
-        this.fail(file.where(opts, id), `${engine.id} has no option '${id}'; its options: ${engine.options.map((o) => o.id).join(', ') || 'none'}`, guess ? `did you mean '${guess}'?` : undefined);
+        this.fail(file.where(opts, id), `${engine.id} has no option '${id}'`, idHint(id, engine.options.map((o) => o.id), 'its options'));
       }
       const type = decl.type === 'bool' ? 'boolean' : decl.type;
       if (typeof value !== type) this.fail(file.whereInValue(opts, id, 0), `option '${id}' is a ${decl.type}, not ${show(value)}`);
@@ -195,8 +194,7 @@ class Runner<S> {
     };
     const kinds = new Set(engine.kindsInPlay(this.state));
     const unknown = (obj: object, name: string, known: string[], what: string): never => {
-      const guess = suggest(name, known);
-      this.fail(file.where(obj, name), `${engine.id} has no ${what} '${name}'`, guess ? `did you mean '${guess}'?` : `the ${what}s: ${known.join(', ')}`);
+      this.fail(file.where(obj, name), `${engine.id} has no ${what} '${name}'`, idHint(name, known, `the ${what}s`));
     };
     const checkZones = (zones: Record<string, string[]>, known: string[], what: string) => {
       for (const [z, list] of Object.entries(zones)) {

@@ -1,13 +1,12 @@
 /**
- * The worked examples of a game: its conformance scenarios (`<scenarios>/<game>/*.yaml`), each
- * run on the very specs the site is generated from, so a page never claims an example holds
- * when it does not.
+ * The worked examples of a game on its site: its conformance scenarios, each run on the very
+ * specs the site is generated from (src/conformance/examples.ts), so a page never claims an
+ * example holds when it does not.
  */
-import { existsSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import { findScenarioFiles, loadScenario, runScenario, type Scenario, type ScenarioFrame } from '../conformance/index.ts';
+import { relative, resolve, sep } from 'node:path';
+import { runExamples, type ScenarioOutcome, type Scenario, type ScenarioFrame } from '../conformance/index.ts';
 import type { EngineTools } from '../interpreter/api.ts';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../loader/diagnostics.ts';
+import { formatDiagnostic } from '../loader/diagnostics.ts';
 
 export interface Example {
   /** the scenario file, relative to the project (rules folder's parent) */
@@ -21,30 +20,19 @@ export interface Example {
   frames: ScenarioFrame[];
 }
 
-/** where scenarios are looked for when no folder is given: `test/conformance` beside the rules folder */
-export function defaultScenariosDir(rulesDir: string): string {
-  return join(resolve(rulesDir), '..', 'test', 'conformance');
-}
-
 /**
- * Load and run the scenarios of one game. A file that does not load is an example that failed,
- * with its problems: the page says so rather than dropping it.
+ * Run the scenarios of one game (the files under `dir`): the examples its page shows, and the
+ * outcome of every file, those that do not load included (for the terminal: nothing a page leaves
+ * out goes unsaid).
  */
-export function gameExamples(scenariosDir: string, game: string, engine: EngineTools, rulesDir: string): Example[] {
-  const dir = join(scenariosDir, game);
-  if (!existsSync(dir)) return [];
+export function gameExamples(dir: string, engine: EngineTools, rulesDir: string): { examples: Example[]; outcomes: ScenarioOutcome[] } {
   const root = resolve(rulesDir, '..');
-  const out: Example[] = [];
-  for (const path of findScenarioFiles(dir)) {
-    const loaded = loadScenario(path);
-    const file = relative(root, path).split(sep).join('/');
-    const sc = loaded.scenario;
-    if (!sc) continue; // not a scenario at all (schema errors): the conformance tests report it
-    const problems: Diagnostic[] = [...loaded.diagnostics];
-    const frames: ScenarioFrame[] = [];
-    if (!hasErrors(problems)) problems.push(...runScenario(loaded, { opened: { engine, diagnostics: [] }, onFrame: (f) => frames.push({ ...f, state: JSON.parse(JSON.stringify(f.state)) as unknown }) }));
-    const errors = problems.filter((d) => d.severity === 'error');
-    out.push({ file, scenario: sc, passed: errors.length === 0, problems: errors.map(formatDiagnostic), frames });
+  const runs = runExamples(dir, engine, { frames: true });
+  const examples: Example[] = [];
+  for (const r of runs) {
+    if (!r.scenario) continue; // not a scenario at all (schema errors): the page has nothing to show of it
+    const errors = r.outcome.diagnostics.filter((d) => d.severity === 'error');
+    examples.push({ file: relative(root, r.path).split(sep).join('/'), scenario: r.scenario, passed: r.outcome.ok, problems: errors.map(formatDiagnostic), frames: r.frames ?? [] });
   }
-  return out;
+  return { examples, outcomes: runs.map((r) => r.outcome) };
 }

@@ -8,13 +8,15 @@ import { compileGameDir } from '../games.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
 import { findGameDirs } from '../loader/load-folder.ts';
 import { displayPath } from '../loader/yaml-file.ts';
-import { defaultScenariosDir, gameExamples, type Example } from './examples.ts';
+import { defaultScenariosDir, type ScenarioOutcome } from '../conformance/index.ts';
+import { gameExamples, type Example } from './examples.ts';
 import { LANGS, type Lang } from './i18n.ts';
 import { buildGameDoc, type GameDoc } from './model.ts';
 import type { Templates } from './readings/templates.ts';
 import { buildSite, DEFAULT_TEMPLATES } from './site.ts';
 import type { SiteModel } from './site-model.ts';
 import type { SiteSimulations } from './simulations/prepare.ts';
+import type { SiteChecks } from './checks/prepare.ts';
 import { writeSiteAtomic, type WriteOptions } from './write-atomic.ts';
 import { PLAY_ENGINE_PATH } from './paths.ts';
 
@@ -26,6 +28,8 @@ export interface GenerateOptions extends WriteOptions {
   templates?: Readonly<Record<Lang, Templates>>;
   /** each game's simulations (prepareSimulations): a game found here gets a Simulations page */
   simulations?: SiteSimulations;
+  /** each game's measured search games (prepareChecks): a game found here gets the page on its assumed numbers */
+  checks?: SiteChecks;
   /** the engine the play pages load (src/web/bundle.ts), written beside the games' play data */
   playEngine?: string;
 }
@@ -36,22 +40,26 @@ export interface GenerateResult {
   /** the files written, relative to the output folder, sorted */
   files: string[];
   site?: SiteModel;
+  /** every worked example (scenario) of the games documented, as run: failing ones included */
+  examples: ScenarioOutcome[];
 }
 
 /**
  * Load and check every game; a game with errors is reported, not documented. Each game's
  * scenarios under `scenariosDir/<game>/` are run on the compiled spec and kept as its examples.
  */
-export function loadGames(rulesDir: string, scenariosDir = defaultScenariosDir(rulesDir)): { games: GameDoc[]; diagnostics: Diagnostic[] } {
+export function loadGames(rulesDir: string, scenariosDir = defaultScenariosDir(rulesDir)): { games: GameDoc[]; diagnostics: Diagnostic[]; examples: ScenarioOutcome[] } {
   const dirs = findGameDirs(rulesDir);
   if (dirs.length === 0) {
     return {
       games: [],
+      examples: [],
       diagnostics: [{ file: displayPath(rulesDir), line: 1, col: 1, severity: 'error', message: `no games in "${displayPath(rulesDir)}"`, hint: 'a game is a folder holding a game.yaml' }],
     };
   }
   const games: GameDoc[] = [];
   const diagnostics: Diagnostic[] = [];
+  const outcomes: ScenarioOutcome[] = [];
   for (const dir of dirs) {
     const compiled = compileGameDir(dir);
     diagnostics.push(...compiled.diagnostics);
@@ -59,13 +67,14 @@ export function loadGames(rulesDir: string, scenariosDir = defaultScenariosDir(r
     const loaded = compiled.loaded; // the same load the check made: each game is read once
     if (!loaded) continue;
     const doc = buildGameDoc(dir, loaded, rulesDir);
-    const examples = gameExamples(scenariosDir, doc.id, compiled.engine!, rulesDir);
+    const { examples, outcomes: ran } = gameExamples(join(scenariosDir, doc.id), compiled.engine!, rulesDir);
+    outcomes.push(...ran);
     if (examples.length > 0) doc.examples = examples;
     doc.files = gameFiles(rulesDir, loaded.files, examples);
     diagnostics.push(...missingTranslations(doc));
     games.push(doc);
   }
-  return { games, diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)) };
+  return { games, diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)), examples: outcomes };
 }
 
 /** the game's YAML files, paths relative to the rules folder's parent (as rule locations are) */
@@ -96,14 +105,16 @@ function missingTranslations(doc: GameDoc): Diagnostic[] {
 }
 
 export function generateSite(opts: GenerateOptions): GenerateResult {
-  const { games, diagnostics } = loadGames(opts.rulesDir, opts.scenariosDir);
-  if (hasErrors(diagnostics)) return { ok: false, diagnostics, files: [] };
+  const { games, diagnostics, examples } = loadGames(opts.rulesDir, opts.scenariosDir);
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, files: [], examples };
   for (const g of games) {
     const sims = opts.simulations?.get(g.id);
     if (sims) g.simulations = sims;
+    const checks = opts.checks?.get(g.id);
+    if (checks) g.checks = checks;
   }
   const { files, site } = buildSite(games, opts.templates ?? DEFAULT_TEMPLATES);
   if (opts.playEngine !== undefined) files.set(PLAY_ENGINE_PATH, opts.playEngine);
   writeSiteAtomic(opts.outDir, files, opts.beforeSwap ? { beforeSwap: opts.beforeSwap } : {});
-  return { ok: true, diagnostics, files: [...files.keys()].sort(), site };
+  return { ok: true, diagnostics, files: [...files.keys()].sort(), site, examples };
 }

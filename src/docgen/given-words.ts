@@ -45,6 +45,11 @@ const PHRASES: Record<Lang, Phrases> = {
   },
 };
 
+/** a scenario's seat (0-based, as the spec counts) as people count it, from 1 */
+export function seatShown(seat: number | string): string {
+  return String(Number(seat) + 1);
+}
+
 /** the setup as HTML sentences ('' when it sets nothing) */
 export function givenWords(spec: Spec, given: Given, lang: Lang): string {
   const p = PHRASES[lang];
@@ -58,7 +63,7 @@ export function givenWords(spec: Spec, given: Given, lang: Lang): string {
   const parts = [...vars(given.vars), ...zones(given.zones), ...shuffles(given.shuffles)];
   for (const [n, s] of Object.entries(given.seats ?? {})) {
     const what = [...vars(s.vars), ...zones(s.zones), ...shuffles(s.shuffles), ...(s.out === undefined ? [] : [p.out(!s.out)])];
-    if (what.length > 0) parts.push(p.seat(n, what.join(p.clause)));
+    if (what.length > 0) parts.push(p.seat(seatShown(n), what.join(p.clause)));
   }
   return parts.join(p.clause);
 }

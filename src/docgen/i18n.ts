@@ -23,6 +23,7 @@ const words = {
   scoring: { en: 'End and scoring', zh: '結束與計分' },
   assumptions: { en: 'Assumptions', zh: '假設' },
   simulations: { en: 'Simulations', zh: '模擬' },
+  checks: { en: 'Assumed numbers checked by play', zh: '以對局檢驗假定數字' },
   play: { en: 'Play', zh: '遊玩' },
   glossary: { en: 'Glossary', zh: '詞彙表' },
   editions: { en: 'Editions', zh: '版本比較' },
@@ -137,6 +138,7 @@ const words = {
   exampleFails: { en: 'does not hold', zh: '不成立' },
   examplePlayers: { en: 'players', zh: '位玩家' },
   exampleOptions: { en: 'options', zh: '選項' },
+  exampleSeed: { en: 'seed', zh: '隨機種子' },
   exampleMoves: { en: 'Moves', zh: '動作' },
   exampleThen: { en: 'Then', zh: '之後必須成立' },
   exampleArrange: { en: 'arrange:', zh: '安排：' },
@@ -163,3 +165,49 @@ export function ui(key: WordKey, lang: Lang): string {
 export function localePrefix(lang: Lang): string {
   return lang === 'en' ? '' : 'zh/';
 }
+
+/**
+ * The site's own words around the pages (VitePress's theme and search box), in Chinese; English
+ * takes VitePress's. They go into the generated navigation, each Chinese locale's in its script,
+ * and the VitePress config reads them from there.
+ */
+export const CHROME_ZH = {
+  title: '規則即資料',
+  description: '把桌遊規則寫成 YAML 資料，每條規則都連到它所依據的規則書原文。',
+  theme: {
+    outline: { level: [2, 3], label: '本頁目錄' },
+    docFooter: { prev: '上一頁', next: '下一頁' },
+    langMenuLabel: '切換語言',
+    returnToTopLabel: '回到頂端',
+    sidebarMenuLabel: '目錄',
+    darkModeSwitchLabel: '外觀',
+    lightModeSwitchTitle: '切換到淺色模式',
+    darkModeSwitchTitle: '切換到深色模式',
+    skipToContentLabel: '跳到內容',
+    lastUpdatedText: '最後更新',
+    notFound: { title: '找不到頁面', quote: '這個網址沒有頁面。', linkLabel: '回到首頁', linkText: '回到首頁' },
+  },
+  search: {
+    button: { buttonText: '搜尋', buttonAriaLabel: '搜尋' },
+    modal: {
+      displayDetails: '顯示詳細清單',
+      resetButtonTitle: '清除查詢',
+      backButtonTitle: '關閉搜尋',
+      noResultsText: '沒有相關結果',
+      footer: {
+        selectText: '選擇',
+        selectKeyAriaLabel: 'Enter',
+        navigateText: '切換',
+        navigateUpKeyAriaLabel: '上箭頭',
+        navigateDownKeyAriaLabel: '下箭頭',
+        closeText: '關閉',
+        closeKeyAriaLabel: 'Esc',
+      },
+    },
+  },
+} as const;
+
+export const CHROME_EN = {
+  title: 'Rules as data',
+  description: 'Board game rules as YAML data, each rule linked to the rulebook line it comes from.',
+} as const;

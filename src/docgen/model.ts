@@ -9,8 +9,9 @@ import type { Citation, Effect, Expr, Option, Spec, Text } from '../loader/types
 import { DocgenError } from './errors.ts';
 import type { Example } from './examples.ts';
 import type { GameSimulations } from './simulations/prepare.ts';
+import type { GameChecks } from './checks/prepare.ts';
 
-export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'files' | 'play';
+export type PageId = 'index' | 'components' | 'setup' | 'flow' | 'scoring' | 'assumptions' | 'glossary' | 'editions' | 'examples' | 'rules' | 'simulations' | 'checks' | 'files' | 'play';
 
 /** the page each spec section is shown on */
 export const SECTION_PAGE: Readonly<Record<string, PageId>> = {
@@ -74,6 +75,8 @@ export interface GameDoc {
   examples?: Example[];
   /** its random-seat simulations with their charts, when the site was generated with them */
   simulations?: GameSimulations;
+  /** its games with every seat searching, measured, for the page on how its assumed numbers were checked */
+  checks?: GameChecks;
   /** its YAML files as written (the spec's, then its examples'), for the files page; paths as in `location` */
   files?: { path: string; text: string }[];
 }

@@ -30,6 +30,14 @@ export function playExamplesPath(game: string): string {
   return `public/play/${game}.examples.json`;
 }
 
+/**
+ * What the Chinese play pages put their text into their script with, a character at a time
+ * (src/chinese-script.ts, scriptChars): the table joins its words as it plays, in the browser
+ */
+export function playScriptPath(script: string): string {
+  return `public/play/script/${script.toLowerCase()}.json`;
+}
+
 /** the engine the play pages load (src/web/bundle.ts builds it) */
 export const PLAY_ENGINE_PATH = 'public/play/engine.js';
 

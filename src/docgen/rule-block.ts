@@ -4,30 +4,21 @@
  * lines, its `when` guard as badges, and its assumption set apart in a warning box.
  */
 import type { Effect, EffectList, Card, Expr, FunctionDef, Option, Procedure, Ranking, ResultRule, Spec, Text, Trigger, Var, Zone } from '../loader/types.generated.ts';
-import { nodeHref, readingHtml, type PageCtx } from './context.ts';
+import { nodeHref, nodeTitle, readingHtml, type PageCtx } from './context.ts';
 import { quoteStart } from './coverage.ts';
 import { editionsOf, guardInfo } from './guards.ts';
 import { textIn, ui, type Lang } from './i18n.ts';
-import { esc } from './escape.ts';
+import { attr, esc } from './escape.ts';
 import { el, heading } from './markdown.ts';
 import type { DocNode } from './model.ts';
+import { verbatim } from './locales.ts';
 import { lineHref } from './paths.ts';
+import { seedInfo } from '../loader/seeds.ts';
 import { spaceSets, textLabel, type Reader } from './readings/reader.ts';
 import { fileLineHref } from './pages/files.ts';
 import { shortText } from './short-text.ts';
 
-/**
- * The heading title of a node: a card's or place set's name, the game's name, else a short
- * reading of its text in the page's language (the id is its anchor, shown beside it); the id only
- * for a node without text.
- */
-export function nodeTitle(n: DocNode, lang: Lang): string {
-  if (n.kind === 'game') return (n.node as { name: { en: string; zh: string } }).name[lang];
-  if (n.kind === 'outcome') return ui('outcome', lang);
-  const name = (n.node as { name?: { en: string; zh: string } }).name;
-  if (name) return name[lang];
-  return n.node.text ? shortText(n.node.text[lang], lang) : n.id;
-}
+export { nodeTitle };
 
 export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   const { lang } = ctx;
@@ -43,8 +34,9 @@ export function ruleBlock(ctx: PageCtx, n: DocNode, level: number): string {
   if (facts.length > 0) parts.push(`<ul class="rule-facts">${facts.map((f) => `<li>${f}</li>`).join('')}</ul>`);
   const guard = guardLine(ctx, n);
   if (guard) parts.push(guard);
+  // a rule either has a reading or shows none: never an empty box
   const reading = readingOf(ctx, n);
-  if (reading) {
+  if (reading !== undefined && reading !== '') {
     parts.push(
       `<div class="rule-reading"><div class="rule-label">${esc(ui('reading', lang))} <small>(${esc(ui('readingNote', lang))})</small></div>${reading}</div>`,
     );
@@ -64,12 +56,19 @@ export function definedIn(ctx: PageCtx, location: string): string {
   return `<span class="rule-file">${esc(ui('definedIn', ctx.lang))} ${href ? `<a href="${esc(href)}">${loc}</a>` : loc}</span>`;
 }
 
+/** the language (BCP 47: zh-Hant, zh-Hans) a seed is written in; zh when the seed is unknown */
+export function seedLanguage(seed: string): string {
+  return seedInfo(seed)?.language ?? 'zh';
+}
+
 /** verbatim source quotes, each linked to its first line on the source page ('' when none) */
 export function sourcesBlock(ctx: PageCtx, citations: readonly { ref: string; quote: string }[]): string {
   if (citations.length === 0) return '';
   const quotes = citations.map((c) => {
     const href = lineHref(ctx.page, ctx.lang, c.ref.slice(0, 3), quoteStart(c.ref, c.quote));
-    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> <span class="rule-quote-text" lang="zh">${esc(c.quote)}</span></blockquote>`;
+    // the quote exactly as the seed prints it, in the seed's own script, on every locale's page
+    const quote = `<span class="rule-quote-text verbatim" lang="${attr(seedLanguage(c.ref.slice(0, 3)))}">${esc(c.quote)}</span>`;
+    return `<blockquote class="rule-quote"><a class="rule-ref" href="${esc(href)}">${esc(c.ref)}</a> ${verbatim(quote)}</blockquote>`;
   });
   return `<div class="rule-sources"><div class="rule-label">${esc(ui('source', ctx.lang))}</div>${quotes.join('')}</div>`;
 }
@@ -269,14 +268,16 @@ function readingOf(ctx: PageCtx, n: DocNode): string | undefined {
       .map(([id, effects]) => {
         const decl = lists.find((l) => l.id === id);
         const bound = decl ? names(decl as unknown as Record<string, unknown>) : [];
-        return `<p><strong>${esc(decl ? decl.text[ctx.lang] : id)}</strong></p>` + readingHtml(ctx, (r) => r.effects(effects, bound));
+        const reading = readingHtml(ctx, (r) => r.effects(effects, bound));
+        return reading === '' ? '' : `<p><strong>${esc(decl ? decl.text[ctx.lang] : id)}</strong></p>` + reading;
       })
+      .filter((x) => x !== '')
       .join('\n');
   }
   if (n.section === 'functions') {
     const fn = n.node as unknown as FunctionDef;
     const params = (fn.params ?? []).map((p) => p.name);
-    return readingHtml(ctx, (r) => ctx.templates.words.formula(fn.id, params, r.exprWith(fn.body, params)));
+    return readingHtml(ctx, (r) => ctx.templates.words.formula(r.labelOf(fn.id, 'function'), params, r.exprWith(fn.body, params)));
   }
   if (n.section === 'outcome.results') return readingHtml(ctx, (r) => winnersReading(r, ctx, (n.node as unknown as ResultRule).winners));
   if (n.kind === 'outcome') {

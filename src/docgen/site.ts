@@ -15,13 +15,17 @@ import { rulesIndexPage } from './pages/rules-index.ts';
 import { scoringPage } from './pages/scoring.ts';
 import { setupPage } from './pages/setup.ts';
 import { simulationsPage } from './pages/simulations.ts';
+import { checksPage } from './pages/checks.ts';
 import { examplesData, playData, playPage } from './pages/play.ts';
 import { sourcePageMd } from './pages/source.ts';
-import { filesListingPath, gamePage, homePage, playDataPath, playExamplesPath, sourcePage } from './paths.ts';
+import { filesListingPath, gamePage, homePage, playDataPath, playExamplesPath, playScriptPath, sourcePage } from './paths.ts';
 import { en } from './readings/en.ts';
 import type { Templates } from './readings/templates.ts';
 import { zh } from './readings/zh.ts';
 import { buildSidebar, gamePages } from './sidebar.ts';
+import { isChinesePath, localePath, localize } from './locales.ts';
+import { readerNames, withReaderNames, type ReaderNames } from './reader-names.ts';
+import { scriptChars, SCRIPTS } from '../chinese-script.ts';
 import { buildSiteModel, type SiteModel } from './site-model.ts';
 
 export const DEFAULT_TEMPLATES: Readonly<Record<Lang, Templates>> = { en, zh };
@@ -38,6 +42,7 @@ const GAME_PAGES: Record<PageId, (ctx: PageCtx) => string> = {
   examples: examplesPage,
   rules: rulesIndexPage,
   simulations: simulationsPage,
+  checks: checksPage,
   files: filesPage,
   play: playPage,
 };
@@ -68,6 +73,26 @@ export function buildSite(games: GameDoc[], templates: Readonly<Record<Lang, Tem
     files.set(playDataPath(game.id), playData(game));
     if (game.examples?.length) files.set(playExamplesPath(game.id), examplesData(game));
   }
-  files.set(SIDEBAR_FILE, JSON.stringify(buildSidebar(site), null, 2) + '\n');
-  return { files, site };
+  if (games.length > 0) for (const script of SCRIPTS) files.set(playScriptPath(script), JSON.stringify(scriptChars(script)));
+  // the ids a page's text mentions by their names (a game's page: its game's; the others: every game's)
+  const names = new Map<string, ReaderNames>();
+  const namesFor = (path: string, lang: Lang): ReaderNames => {
+    const game = /^(?:zh\/)?games\/([^/]+)\//.exec(path)?.[1];
+    const key = `${lang}:${game ?? ''}`;
+    let n = names.get(key);
+    if (!n) names.set(key, (n = new Map(games.filter((g) => game === undefined || g.id === game).flatMap((g) => [...readerNames(g, lang)]).reverse())));
+    return n;
+  };
+  // each page in its locales: English as written, the Chinese pages once in each script
+  const out = new Map<string, string>();
+  for (const [path, text] of files) {
+    if (!path.endsWith('.md')) out.set(path, localize(text, 'en'));
+    else if (!isChinesePath(path)) out.set(path, localize(withReaderNames(text, namesFor(path, 'en'), 'en'), 'en'));
+    else {
+      const named = withReaderNames(text, namesFor(path, 'zh'), 'zh');
+      for (const script of SCRIPTS) out.set(localePath(path, script), localize(named, script));
+    }
+  }
+  out.set(SIDEBAR_FILE, JSON.stringify(buildSidebar(site), null, 2) + '\n');
+  return { files: out, site };
 }

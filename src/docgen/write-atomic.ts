@@ -8,8 +8,10 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-/** the paths (relative to the output folder) that belong to the generator */
-export const GENERATED_ROOTS: readonly string[] = ['index.md', 'games', 'sources', 'zh', '.vitepress/generated', 'public/play'];
+/** the paths (relative to the output folder) that belong to the generator; `zh` held the Chinese
+ *  pages before they came in two scripts (zh-hans, zh-hant): still listed, so a site generated
+ *  before loses it */
+export const GENERATED_ROOTS: readonly string[] = ['index.md', 'games', 'sources', 'zh', 'zh-hans', 'zh-hant', '.vitepress/generated', 'public/play'];
 
 export interface WriteOptions {
   /** called after every file is written to the temp folder, before anything in the output changes (tests) */

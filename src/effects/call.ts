@@ -1,6 +1,7 @@
 /** `call: <procedure id>, with: {param: value}`: run a procedure (compiled once; may recurse). */
 import { list } from '../interpreter/compile/declarations.ts';
 import type { Node } from '../interpreter/compile/compiler.ts';
+import { idHint } from '../expr/index.ts';
 import { en, zh } from '../docgen/readings/phrases.ts';
 import { effectKind, noBlocks } from './kind.ts';
 
@@ -11,7 +12,7 @@ export default effectKind({
     const id = String(e['call']);
     const proc = cx.cc.model.procedure(id) as Node | undefined;
     if (!proc) {
-      cx.cc.error(e, 'call', `unknown procedure '${id}'`, `procedures: ${list(cx.spec, 'procedures').map((x) => String(x['id'])).join(', ') || 'none'}`);
+      cx.cc.error(e, 'call', `unknown procedure '${id}'`, idHint(id, list(cx.spec, 'procedures').map((x) => String(x['id'])), 'procedures'));
       return;
     }
     cx.callBody(proc, e, 'call', env, rule, `procedure '${id}'`);

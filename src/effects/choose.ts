@@ -3,7 +3,7 @@
  * simultaneous for several seats), in steps (`steps:`, each offering only what can still be
  * completed), a menu (`menu:` with `do:` after each pick) or a subset pick (`pick: {from, min, max}`).
  */
-import { parseExpr, typeToString, type Compiled, type Type } from '../expr/index.ts';
+import { idHint, parseExpr, typeToString, type Compiled, type Type } from '../expr/index.ts';
 import { beginEvaluation, sameEvaluation } from '../expr/compile.ts';
 import { walkAst } from '../expr/ast.ts';
 import { didYouMean } from '../expr/suggest.ts';
@@ -76,7 +76,7 @@ function compileChoose(cx: EffectCompiler, e: Node, env: Env, rule: string): voi
   const as = e['as'];
   if (into !== undefined) {
     const v = p.seatVars.findIndex((d) => d.id === into);
-    if (v < 0) cx.cc.error(e, 'into', `'${String(into)}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ')}`);
+    if (v < 0) cx.cc.error(e, 'into', `'${String(into)}' is not a seat var`, idHint(String(into), p.seatVars.map((d) => d.id), 'seat vars'));
     else if (p.seatVars[v]!.type !== (optionType === 'space' ? p.spaces[instr.optionSet!]!.id : optionType)) cx.cc.error(e, 'into', `seat var '${String(into)}' is ${p.seatVars[v]!.type} but the options are ${optionType}s`);
     else instr.into = v;
   } else if (typeof as === 'string') {
@@ -346,23 +346,23 @@ export default effectKind({
           return text;
         });
         const where = e.where !== undefined ? `, so that ${r.expr(e.where)}` : '';
-        return `decision ${q(e.choose)}: ${who} choose in steps — ${q(e.prompt.en)} — ${steps.join(', then ')}${where}; each step offers only what can still be completed`;
+        return `decision: ${who} choose in steps — ${q(e.prompt.en)} — ${steps.join(', then ')}${where}; each step offers only what can still be completed`;
       }
       if (e.menu !== undefined || e.pick !== undefined) {
         const w = repeatedWords(e, r);
         const count = w.max !== undefined ? `up to ${w.max}` : 'any number';
         const least = w.min !== undefined ? ` (at least ${w.min})` : '';
         if (e.as) r.bind(e.as);
-        if (e.menu !== undefined) return `decision ${q(e.choose)}: ${who} pick ${count}${least} different entries of ${w.from}, one at a time, in any order, or stop — ${q(e.prompt.en)}; after each pick, called ${e.as}:`;
+        if (e.menu !== undefined) return `decision: ${who} pick ${count}${least} different entries of ${w.from}, one at a time, in any order, or stop — ${q(e.prompt.en)}; after each pick, called ${e.as}:`;
         const where = e.where !== undefined ? `, so that ${r.lambda(e.where).body}` : '';
-        return `decision ${q(e.choose)}: ${who} pick ${count}${least} different values of ${w.from}${where}, one at a time — ${q(e.prompt.en)}; the picked list is called ${e.as}`;
+        return `decision: ${who} pick ${count}${least} different values of ${w.from}${where}, one at a time — ${q(e.prompt.en)}; the picked list is called ${e.as}`;
       }
       const options = r.expr(e.options ?? '[]');
       const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)} = ${t.en}`);
       const answer = e.into !== undefined ? `each answer goes into their ${e.into}` : e.as !== undefined ? `the answer is called ${e.as}` : 'the answer is recorded';
       if (e.as !== undefined) r.bind(e.as);
       return (
-        `decision ${q(e.choose)}: ${who} choose${together ? ' at the same time, in secret until all have answered' : ''}` +
+        `decision: ${who} choose${together ? ' at the same time, in secret until all have answered' : ''}` +
         ` — ${q(e.prompt.en)} — from ${options}; ${answer}` +
         (e.secret ? '; the answers stay secret' : '') +
         (labels.length > 0 ? ` (${labels.join('; ')})` : '')
@@ -379,23 +379,23 @@ export default effectKind({
           return text;
         });
         const where = e.where !== undefined ? `，並須使 ${r.expr(e.where)}` : '';
-        return `決策${q(e.choose)}：${who} 分步選擇——${q(e.prompt.zh)}——${steps.join('，接著')}${where}；每一步只提供仍能完成的選項`;
+        return `決策：${who} 分步選擇——${q(e.prompt.zh)}——${steps.join('，接著')}${where}；每一步只提供仍能完成的選項`;
       }
       if (e.menu !== undefined || e.pick !== undefined) {
         const w = repeatedWords(e, r);
         const count = w.max !== undefined ? `至多 ${w.max} 個` : '任意數量';
         const least = w.min !== undefined ? `（至少 ${w.min} 個）` : '';
         if (e.as) r.bind(e.as);
-        if (e.menu !== undefined) return `決策${q(e.choose)}：${who} 從 ${w.from} 中逐一選出${count}${least}不同的項目，順序不限，也可停止——${q(e.prompt.zh)}；每選一項（稱為 ${e.as}）之後：`;
+        if (e.menu !== undefined) return `決策：${who} 從 ${w.from} 中逐一選出${count}${least}不同的項目，順序不限，也可停止——${q(e.prompt.zh)}；每選一項（稱為 ${e.as}）之後：`;
         const where = e.where !== undefined ? `，並須使 ${r.lambda(e.where).body}` : '';
-        return `決策${q(e.choose)}：${who} 從 ${w.from} 中逐一選出${count}${least}不同的值${where}——${q(e.prompt.zh)}；選出的列表稱為 ${e.as}`;
+        return `決策：${who} 從 ${w.from} 中逐一選出${count}${least}不同的值${where}——${q(e.prompt.zh)}；選出的列表稱為 ${e.as}`;
       }
       const options = r.expr(e.options ?? '[]');
       const labels = Object.entries(e.labels ?? {}).map(([k, t]) => `${q(k)}＝${t.zh}`);
       const answer = e.into !== undefined ? `答案記入各自的 ${e.into}` : e.as !== undefined ? `答案稱為 ${e.as}` : '記錄答案';
       if (e.as !== undefined) r.bind(e.as);
       return (
-        `決策${q(e.choose)}：${who} ${together ? '同時秘密選擇（全部回答後才公開）' : '選擇'}` +
+        `決策：${who} ${together ? '同時秘密選擇（全部回答後才公開）' : '選擇'}` +
         `——${q(e.prompt.zh)}——選項為 ${options}；${answer}` +
         (e.secret ? '；答案保持秘密' : '') +
         (labels.length > 0 ? `（${labels.join('；')}）` : '')

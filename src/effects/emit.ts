@@ -1,6 +1,7 @@
 /** `emit: <event>, with: {…}`: announce an event; every trigger listening to it runs. */
 import { list, triggerEvent } from '../interpreter/compile/declarations.ts';
 import type { Node } from '../interpreter/compile/compiler.ts';
+import { suggest } from '../expr/index.ts';
 import { en, zh } from '../docgen/readings/phrases.ts';
 import { effectKind, noBlocks, type Writes } from './kind.ts';
 
@@ -10,7 +11,10 @@ export default effectKind({
   compile: (cx, e, env, rule) => {
     const event = String(e['emit']);
     const handlers = cx.cc.model.triggersOn(event) as unknown as Node[];
-    if (handlers.length === 0) cx.cc.warn(e, 'emit', `no trigger listens to '${event}'`);
+    if (handlers.length === 0) {
+      const near = suggest(event, list(cx.spec, 'triggers').map(triggerEvent).filter((x): x is string => x !== undefined));
+      cx.cc.warn(e, 'emit', `no trigger listens to '${event}'`, near === undefined ? undefined : `did you mean '${near}'?`);
+    }
     for (const h of handlers) cx.callBody(h, e, 'emit', env, rule, `trigger '${String(h['id'])}'`);
   },
   writes: (e, w) => {

@@ -1,5 +1,6 @@
 /** `endGame: <end rule id>`: the game ends now, as that end rule says. */
 import { list } from '../interpreter/compile/declarations.ts';
+import { idHint } from '../expr/index.ts';
 import { effectKind, noBlocks } from './kind.ts';
 
 export default effectKind({
@@ -7,7 +8,7 @@ export default effectKind({
   blocks: noBlocks,
   compile: (cx, e, _env, rule) => {
     const end = String(e['endGame']);
-    if (!cx.cc.model.end(end)) cx.cc.error(e, 'endGame', `unknown end rule '${end}'`, `ends: ${list(cx.spec, 'ends').map((x) => String(x['id'])).join(', ')}`);
+    if (!cx.cc.model.end(end)) cx.cc.error(e, 'endGame', `unknown end rule '${end}'`, idHint(end, list(cx.spec, 'ends').map((x) => String(x['id'])), 'end rules'));
     cx.cc.emit({ op: 'end', end, rule }, rule);
   },
   // nothing runs after it, so what it "writes" is moot: counted as everything, to be safe

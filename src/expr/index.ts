@@ -12,4 +12,4 @@ export { ExprRuntimeError, formatExprError } from './errors.ts';
 export { parseExpr } from './parser.ts';
 export { compileExpr, compileLambda, type CompiledLambda, type ExprOpts } from './compile.ts';
 export { builtinNames } from './builtins.ts';
-export { suggest } from './suggest.ts';
+export { suggest, idHint } from './suggest.ts';

@@ -52,3 +52,19 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
   const s = suggest(word, candidates);
   return s === undefined ? '' : `; did you mean '${s}'?`;
 }
+
+/** how many ids a hint lists when none is near the word: more reads as noise, not help */
+const LISTED = 12;
+
+/**
+ * The hint for an id reference that names nothing (a procedure, rule, zone, option, place, kind…):
+ * "did you mean 'x'?" when one id is near the word; otherwise the ids `what` names, at most a
+ * dozen of them, or that there are none.
+ */
+export function idHint(word: string, ids: readonly string[], what: string): string {
+  const near = suggest(word, ids);
+  if (near !== undefined) return `did you mean '${near}'?`;
+  if (ids.length === 0) return `${what}: none declared`;
+  const shown = ids.slice(0, LISTED).join(', ');
+  return ids.length > LISTED ? `${what}: ${shown}, … (${ids.length} in all)` : `${what}: ${shown}`;
+}

@@ -6,7 +6,7 @@
 import type { Given, Json } from './api.ts';
 import type { Program, Tables, VarDecl } from './program.ts';
 import { spaceSetOf, T, varType } from './compile/types.ts';
-import { assignable, suggest } from '../expr/index.ts';
+import { assignable, idHint } from '../expr/index.ts';
 import type { State } from './state.ts';
 import { stackNextShuffle } from './stacked.ts';
 import { EngineError } from './vm.ts';
@@ -117,8 +117,7 @@ function noneFor(d: VarDecl): Json {
 }
 
 function hintOf(v: string, ids: string[]): string {
-  const near = suggest(v, ids);
-  return near ? `; did you mean '${near}'?` : `; places: ${ids.slice(0, 12).join(', ')}${ids.length > 12 ? ', …' : ''}`;
+  return `; ${idHint(v, ids, 'places')}`;
 }
 
 function kindIds(p: Program, kinds: string[]): number[] {

@@ -4,6 +4,7 @@
 import { own } from '../own.ts';
 import type { Action, EngineTools, GameConfig, GameResult, Json, LogEntry, Pending, Pick, SeatView } from './api.ts';
 import { readsSlot } from '../expr/compile.ts';
+import { idHint } from '../expr/suggest.ts';
 import { intern } from '../intern.ts';
 import { arrange } from './arrange.ts';
 import { makeEvaluator } from './evaluate.ts';
@@ -91,7 +92,7 @@ export function makeEngine(p: Program): EngineTools<State> {
     if (given === undefined) return;
     for (const [id, value] of Object.entries(given)) {
       const decl = p.options.find((o) => o.id === id);
-      if (!decl) throw new EngineError(`unknown option '${id}'; options: ${p.options.map((o) => o.id).join(', ') || 'none'}`);
+      if (!decl) throw new EngineError(`unknown option '${id}'; ${idHint(id, p.options.map((o) => o.id), 'options')}`);
       const type = decl.type === 'bool' ? 'boolean' : decl.type;
       if (typeof value !== type) throw new EngineError(`option '${id}' must be a ${decl.type}`);
       if (decl.values && !decl.values.includes(value)) throw new EngineError(`option '${id}' must be one of ${decl.values.join(', ')}`);

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { validateAndGenerate } from './generate.ts';
-import { folderOptions, mb, printDiagnostics, rel, secs, summary, timings, writers } from './script-common.ts';
+import { folderOptions, mb, printDiagnostics, rel, reported, secs, summary, timings, writers } from './script-common.ts';
 
 /**
  * The V8 heap limit of the VitePress step (MB). Its live heap peaks at about 0.35 GB on today's
@@ -46,8 +46,9 @@ export async function generateStep(o: BuildSiteOptions): Promise<number> {
   const siteDir = resolve(o.siteDir);
   out(`== validate + generate (${rel(o.rulesDir)} → ${rel(siteDir)})\n`);
   const gen = await validateAndGenerate({ rulesDir: o.rulesDir, siteDir });
-  printDiagnostics(gen.diagnostics, out, err);
-  out(`${summary(gen.diagnostics)} ${timings(gen)}\n`);
+  const shown = reported(gen);
+  printDiagnostics(shown, out, err);
+  out(`${summary(gen.diagnostics, gen)} ${timings(gen)}\n`);
   if (!gen.ok) {
     err('error: the site was not built\n');
     return 1;

@@ -5,6 +5,9 @@
  * a YAML file the specs are validated again at once:
  * - errors are printed as `file:line:col: error: …` and the site is left as it was (the last good
  *   version stays on screen);
+ * - a worked example (a scenario beside the rules) that fails or warns is printed the same way at
+ *   its place in the scenario, and counted on the summary line, though the site is regenerated
+ *   (its Worked examples page shows it as not holding);
  * - otherwise the pages are regenerated (only changed files are replaced, each atomically) and
  *   VitePress reloads the open page.
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop the watcher and the VitePress process.
@@ -20,9 +23,9 @@ import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultScenariosDir } from '../docgen/examples.ts';
+import { defaultScenariosDir } from '../conformance/index.ts';
 import { SIDEBAR_FILE, validateAndGenerate, type GenerateOptions, type GenerateOutcome } from './generate.ts';
-import { count, folderOptions, printDiagnostics, rel, summary, timings, writers } from './script-common.ts';
+import { count, folderOptions, printDiagnostics, rel, reported, summary, timings, writers } from './script-common.ts';
 import { watchRules, type RulesWatcher } from './watch.ts';
 
 export interface DevServerOptions {
@@ -79,16 +82,18 @@ export async function startDevServer(o: DevServerOptions): Promise<DevServer> {
       err(`error: ${(e as Error).message}\n`);
       return { ok: false, diagnostics: [], validateMs: 0, generateMs: 0 };
     }
-    printDiagnostics(outcome.diagnostics, out, err);
+    // a failing worked example does not stop the site (its page says so), but it is said here too
+    const shown = reported(outcome);
+    printDiagnostics(shown, out, err);
     if (!outcome.ok) {
-      err(`[${clock()}] ${summary(outcome.diagnostics)}: the site was not regenerated; it still shows the last good version\n`);
+      err(`[${clock()}] ${summary(outcome.diagnostics, outcome)}: the site was not regenerated; it still shows the last good version\n`);
       return outcome;
     }
     const s = outcome.sync!;
     const changed = s.written.length + s.removed.length;
     // one write, so a reader of the output sees the summary and its file list together
     const lines = [
-      `[${clock()}] ${summary(outcome.diagnostics)}; ` +
+      `[${clock()}] ${summary(outcome.diagnostics, outcome)}; ` +
         (changed === 0 ? 'no page changed' : `${count(changed, 'file')} updated`) +
         ` ${timings(outcome)}`,
       ...[...s.written, ...s.removed].slice(0, 40).map((f) => `  ${f}`),

@@ -17,12 +17,14 @@ import { generateSite, GENERATED_ROOTS, SIDEBAR_FILE } from '../docgen/index.ts'
 import { buildPlayEngine } from '../web/bundle.ts';
 import { validatePaths } from '../games.ts';
 import { prepareSimulations, type SiteSimulations } from '../docgen/simulations/prepare.ts';
+import { prepareChecks, type SiteChecks } from '../docgen/checks/prepare.ts';
 import { dedupeDiagnostics, hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
+import type { ScenarioOutcome } from '../conformance/report.ts';
 
 export { GENERATED_ROOTS, SIDEBAR_FILE };
 
 /** what produces the pages: src/docgen's generateSite (tests may pass another) */
-export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[] };
+export type GenerateSite = (o: { rulesDir: string; outDir: string; simulations?: SiteSimulations; checks?: SiteChecks; playEngine?: string }) => { ok: boolean; diagnostics: Diagnostic[]; examples?: ScenarioOutcome[] };
 
 /** every file under dir, as paths relative to base with '/' separators */
 function listFiles(dir: string, base: string = dir, out: string[] = []): string[] {
@@ -85,6 +87,8 @@ export interface GenerateOutcome {
   ok: boolean;
   /** every diagnostic, validation's then the generator's, sorted */
   diagnostics: Diagnostic[];
+  /** the worked examples the generator ran (failing ones do not stop the site: their page says so) */
+  examples?: ScenarioOutcome[];
   sync?: SyncResult;
   /** milliseconds spent validating, simulating (Simulations pages; 0 when all were cached) and generating */
   validateMs: number;
@@ -133,6 +137,7 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, validateMs: t1 - t0, generateMs: 0 };
   const generate = o.generator ?? generateSite;
   let simulations: SiteSimulations | undefined;
+  let checks: SiteChecks | undefined;
   let simulateMs = 0;
   if (o.simulations !== false) {
     try {
@@ -141,15 +146,24 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
       const message = `the simulations of the Simulations pages failed: ${(e as Error).message}`;
       return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };
     }
+    // the games with every seat searching, measured: like the search studies, left to docs:build by the dev server
+    try {
+      checks = prepareChecks(resolve(o.rulesDir), o.searchStudies === false ? { games: 0 } : {});
+    } catch (e) {
+      const message = `the games of the pages on assumed numbers failed: ${(e as Error).message}`;
+      return { ok: false, diagnostics: [...diagnostics, { file: o.rulesDir, line: 1, col: 1, severity: 'error', message }], validateMs: t1 - t0, generateMs: 0 };
+    }
     simulateMs = performance.now() - t1;
   }
   const outDir = mkdtempSync(join(tmpdir(), 'rules-site-'));
   try {
     let genDiagnostics: Diagnostic[];
     let genOk: boolean;
+    let examples: ScenarioOutcome[] | undefined;
     try {
-      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), playEngine: buildPlayEngine() });
+      const r = generate({ rulesDir: resolve(o.rulesDir), outDir, ...(simulations ? { simulations } : {}), ...(checks && checks.size > 0 ? { checks } : {}), playEngine: buildPlayEngine() });
       genDiagnostics = r.diagnostics;
+      examples = r.examples;
       genOk = r.ok && !hasErrors(r.diagnostics);
     } catch (e) {
       const err = e as Error;
@@ -161,14 +175,15 @@ export async function validateAndGenerate(o: GenerateOptions): Promise<GenerateO
     }
     // the generator checks the specs again: report each problem once
     const all = sortDiagnostics(dedupeDiagnostics([...diagnostics, ...genDiagnostics]));
+    const ran = examples ? { examples } : {};
     const t2 = performance.now();
-    if (!genOk) return { ok: false, diagnostics: all, validateMs: t1 - t0, simulateMs, generateMs: t2 - t1 - simulateMs };
+    if (!genOk) return { ok: false, diagnostics: all, ...ran, validateMs: t1 - t0, simulateMs, generateMs: t2 - t1 - simulateMs };
     if (!existsSync(join(outDir, SIDEBAR_FILE))) {
       all.push({ file: o.rulesDir, line: 1, col: 1, severity: 'error', message: `the site generator wrote no ${SIDEBAR_FILE}` });
-      return { ok: false, diagnostics: all, validateMs: t1 - t0, simulateMs, generateMs: t2 - t1 - simulateMs };
+      return { ok: false, diagnostics: all, ...ran, validateMs: t1 - t0, simulateMs, generateMs: t2 - t1 - simulateMs };
     }
     const sync = syncGenerated(outDir, resolve(o.siteDir));
-    return { ok: true, diagnostics: all, sync, validateMs: t1 - t0, simulateMs, generateMs: performance.now() - t1 - simulateMs };
+    return { ok: true, diagnostics: all, ...ran, sync, validateMs: t1 - t0, simulateMs, generateMs: performance.now() - t1 - simulateMs };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

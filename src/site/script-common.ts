@@ -3,7 +3,8 @@
  * share: their folder options and how they report a validate + generate step.
  */
 import { relative } from 'node:path';
-import { formatDiagnostic, type Diagnostic } from '../loader/diagnostics.ts';
+import { examplesSummary, tallyExamples } from '../conformance/report.ts';
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
 import type { GenerateOutcome } from './generate.ts';
 
 /** the options both scripts take, for node:util parseArgs */
@@ -40,10 +41,16 @@ export function printDiagnostics(ds: readonly Diagnostic[], out: Write, err: Wri
   for (const d of ds) (d.severity === 'error' ? err : out)(formatDiagnostic(d) + '\n');
 }
 
-/** "1 error, 2 warnings" */
-export function summary(ds: readonly Diagnostic[]): string {
+/** what a validate + generate step reports: the specs' diagnostics and those of its failing or warning worked examples, sorted */
+export function reported(g: Pick<GenerateOutcome, 'diagnostics' | 'examples'>): Diagnostic[] {
+  return sortDiagnostics([...g.diagnostics, ...(g.examples ?? []).flatMap((e) => e.diagnostics)]);
+}
+
+/** "1 error, 2 warnings" (the specs'), and a step's worked examples after them: "…; 184 worked examples: 2 fail" */
+export function summary(ds: readonly Diagnostic[], g?: Pick<GenerateOutcome, 'examples'>): string {
   const errors = ds.filter((d) => d.severity === 'error').length;
-  return `${count(errors, 'error')}, ${count(ds.length - errors, 'warning')}`;
+  const examples = g?.examples ? examplesSummary(tallyExamples(g.examples)) : '';
+  return `${count(errors, 'error')}, ${count(ds.length - errors, 'warning')}${examples ? `; ${examples}` : ''}`;
 }
 
 /** "(validate 1.2 s, simulate 3.1 s, generate 0.4 s)"; simulate only when it ran */

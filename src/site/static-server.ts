@@ -1,7 +1,7 @@
 /**
  * A loopback-only static file server for a built VitePress site (tests, local checks).
  * `vitepress preview` ignores --host and listens on every interface, so tests use this instead.
- * Understands cleanUrls (`/games/x/setup` → `games/x/setup.html`, `/zh/` → `zh/index.html`) and
+ * Understands cleanUrls (`/games/x/setup` → `games/x/setup.html`, `/zh-hant/` → `zh-hant/index.html`) and
  * answers unknown paths with the site's 404.html and status 404.
  *
  *   node --import tsx src/site/static-server.ts [dir] [port]   (default site/.vitepress/dist, 4173)

@@ -9,7 +9,7 @@
  * The child exits when the parent goes away (IPC disconnect), even if the parent was killed
  * without a chance to clean up, so no VitePress server is ever left running on its own.
  */
-import type { AddressInfo } from 'node:net';
+import { createServer as netServer, type AddressInfo } from 'node:net';
 import { createServer } from 'vitepress';
 
 type ViteDevServer = Awaited<ReturnType<typeof createServer>>;
@@ -28,7 +28,20 @@ function send(msg: object): void {
   if (process.connected) process.send?.(msg);
 }
 
+/** a port the system has free on `host` now: Vite reads port 0 as "its default, 5173", not as "any free port" */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = netServer();
+    probe.once('error', fail);
+    probe.listen(0, host, () => {
+      const free = (probe.address() as AddressInfo).port;
+      probe.close(() => ok(free));
+    });
+  });
+}
+
 async function start(): Promise<void> {
+  if (port === 0) port = await freePort();
   const s = await createServer(siteDir!, { host, port, strictPort: true }, restart);
   server = s;
   await s.listen();

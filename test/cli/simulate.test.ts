@@ -114,8 +114,10 @@ describe('rules simulate: statistics, readable report and --csv', () => {
     const r = await runCli(['simulate', 'pick', '--games', '50', '--players', '3', '--no-timing']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/95% interval/);
-    // one row per seat: seat, wins, rate, interval lo – hi
-    expect(r.stdout.match(/^\d\s+\d+\s+\d+\.\d%\s+\d+\.\d% – \d+\.\d%/gm)).toHaveLength(3);
+    // one row per seat: seat, wins, rate, interval lo – hi; seats counted from 1, as people count them
+    const seats = (r.stdout.match(/^\d\s+\d+\s+\d+\.\d%\s+\d+\.\d% – \d+\.\d%/gm) ?? []).map((row) => Number(row[0]));
+    expect(seats).toEqual([1, 2, 3]);
+    expect(r.stdout).toMatch(/Seats count from 1 in the order of play \(--json and --csv number them from 0\)/);
     expect(r.stdout).toMatch(/A shared win counts as a win for every seat that shares it/);
     expect(r.stdout).toMatch(/rounds per game: mean 3, sd 0; min 3, quartiles 3 \/ 3 \/ 3, max 3/);
     expect(r.stdout).toMatch(/after-rounds\s+50\s+100\.0%/);

@@ -1,7 +1,7 @@
 /**
  * `rules validate` keeps each game's result between runs (src/cli/validate-cache.ts): a second run
- * prints the same bytes from the kept results and does read them; a changed game file, engine
- * input or engine switch is checked again; `--no-cache` and RULES_VALIDATE_CACHE=off read nothing;
+ * prints the same bytes from the kept results and does read them; a changed game file, worked
+ * example, engine input or engine switch is checked again; `--no-cache` and RULES_VALIDATE_CACHE=off read nothing;
  * a broken kept file or an unwritable folder only costs time; a result that depends on the
  * thread's stack is never kept; the folder holds at most MAX_KEPT results.
  */
@@ -75,6 +75,25 @@ describe('rules validate keeps results between runs', () => {
     expect(validate(cache, game)).toEqual(clean);
     expect(kept(cache)).toHaveLength(2);
   }, limit(240_000));
+
+  it('checks a game again when one of its worked examples (the scenarios beside its rules folder) changed', () => {
+    const cache = join(tmp, 'cache-examples');
+    const scenarios = join(tmp, 'test', 'conformance', 'cash-n-guns');
+    cpSync(join(root, 'test', 'conformance', 'cash-n-guns'), scenarios, { recursive: true });
+    try {
+      const first = validate(cache, game);
+      expect(first.stdout).toMatch(/in 1 game; \d+ worked examples/);
+      const scenario = join(scenarios, 'death-at-three-wounds.yaml');
+      writeFileSync(scenario, readFileSync(scenario, 'utf8').replace('- seat(1).wounds == 3', '- seat(1).wounds == 4'));
+      const broken = validate(cache, game);
+      expect(broken.status).toBe(1);
+      expect(broken.stdout).toMatch(/death-at-three-wounds\.yaml:\d+:\d+: error: expected seat\(1\)\.wounds == 4/);
+      expect(broken.stdout).toMatch(/worked examples: 1 fails/);
+      expect(kept(cache)).toHaveLength(2);
+    } finally {
+      rmSync(join(tmp, 'test'), { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it('treats a broken kept file as missing, and runs without a cache where its folder cannot be made', () => {
     const cache = join(tmp, 'cache-3');

@@ -12,6 +12,7 @@ import { checkGames } from '../../src/games.ts';
 import { checkOnThreads } from '../../src/cli/validate-pool.ts';
 import { defaultThreads, validatedGame } from '../../src/cli/validate.ts';
 import { limit, spawnWithin } from '../limits.ts';
+import { gameExamples } from '../../src/cli/examples-source.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'rules.js');
@@ -28,7 +29,7 @@ describe('rules validate --workers', () => {
     const one = validate('rules/', '--verbose', '--workers', '1');
     const two = validate('rules/', '--verbose', '--workers', '2');
     expect(one.status).toBe(0);
-    expect(one.stdout).toMatch(/^0 errors, 0 warnings in \d+ games\n/);
+    expect(one.stdout).toMatch(/^0 errors, 0 warnings in \d+ games; \d+ worked examples hold\n/);
     expect(one.stdout).toMatch(/random games under \d+ option settings/);
     expect(two).toEqual(one);
   }, limit(240_000));
@@ -61,11 +62,12 @@ describe('rules validate --workers', () => {
 
   it('checks games on the worker threads, with the results of this thread', async () => {
     const dirs = ['cash-n-guns', 'the-boss'].map((g) => join(root, 'rules', g));
-    const serial = dirs.map((d) => validatedGame(checkGames([d])[0]!));
+    const serial = dirs.map((d) => validatedGame(checkGames([d])[0]!, gameExamples));
+    expect(serial.every((g) => (g.examples?.length ?? 0) > 0)).toBe(true);
     let here = 0;
     const r = await checkOnThreads(dirs, 2, (d) => {
       here++;
-      return validatedGame(checkGames([d])[0]!);
+      return validatedGame(checkGames([d])[0]!, gameExamples);
     });
     expect(r.byWorkers).toBe(1);
     expect(here).toBe(1);

@@ -32,10 +32,10 @@ describe('the editions page', () => {
 
   it('exists, in both languages, only for a game with an edition option', () => {
     expect(files.has('games/mini-editions/editions.md')).toBe(true);
-    expect(files.has('zh/games/mini-editions/editions.md')).toBe(true);
+    expect(files.has('zh-hant/games/mini-editions/editions.md')).toBe(true);
     expect(buildSite([loadDoc(REAL_GAME)]).files.has('games/cash-n-guns/editions.md')).toBe(false);
     const sidebar = JSON.parse(files.get('.vitepress/generated/sidebar.json')!);
-    expect(sidebar.en['/games/mini-editions/'][0].items.map((i: { link: string }) => i.link)).toContain('/games/mini-editions/editions');
+    expect(sidebar.locales.root.sidebar['/games/mini-editions/'][0].items.map((i: { link: string }) => i.link)).toContain('/games/mini-editions/editions');
   });
 
   it('puts twin rules side by side, one column per edition', () => {
@@ -47,11 +47,11 @@ describe('the editions page', () => {
     expect(a).toContain('href="setup#open-market-a"');
     expect(a).toContain('Turn the top 5 thugs face up at Downtown.');
     expect(a).toContain('href="../../sources/000#L21"');
-    expect(unmarkNames(a!)).toContain('move 5 card(s) from the top of thugDeck to market');
+    expect(unmarkNames(a!)).toContain('move 5 card(s) from the top of The thug deck to market');
     expect(b).toContain('href="setup#open-market-b"');
     expect(b).toContain('href="../../sources/001#L24"');
     expect(b).toContain('move 7 card(s)');
-    expect(files.get('zh/games/mini-editions/editions.md')).toContain('將小弟卡最上面的7張翻開。');
+    expect(files.get('zh-hant/games/mini-editions/editions.md')).toContain('將小弟卡最上面的7張翻開。');
   });
 
   it('badges each rule with its edition', () => {
@@ -98,7 +98,7 @@ describe('the glossary', () => {
 
   it('is on both locales\' glossary pages', () => {
     const { files } = buildSite([doc]);
-    for (const p of ['games/cash-n-guns/glossary.md', 'zh/games/cash-n-guns/glossary.md']) {
+    for (const p of ['games/cash-n-guns/glossary.md', 'zh-hant/games/cash-n-guns/glossary.md']) {
       const md = files.get(p)!;
       expect(md).toContain('特殊能力變體');
       expect(md).toContain('Special powers variant');

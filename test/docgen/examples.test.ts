@@ -23,7 +23,7 @@ describe('worked examples from the conformance scenarios', () => {
       expect(scenarios.length, game.id).toBeGreaterThan(0);
       expect(game.examples).toHaveLength(scenarios.length);
       for (const lang of ['en', 'zh'] as const) {
-        const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/${game.id}/examples.md`)!;
+        const md = files.get(`${lang === 'zh' ? 'zh-hant/' : ''}games/${game.id}/examples.md`)!;
         expect(md, `${lang} ${game.id}`).toBeDefined();
         for (const ex of game.examples!) {
           // the heading says the example in words; its id is the anchor
@@ -41,14 +41,14 @@ describe('worked examples from the conformance scenarios', () => {
     expect(files.get('index.md')).toContain(`<a href="games/downtown/examples">${n} / ${n}</a>`);
     const sidebar = readSidebar(files.get(SIDEBAR_FILE)!);
     expect(sidebar).toContain('/games/downtown/examples');
-    expect(sidebar).toContain('/zh/games/downtown/examples');
+    expect(sidebar).toContain('/zh-hant/games/downtown/examples');
   });
 
   it("each example's source quotes link to the line that holds them", () => {
     let n = 0;
     for (const [page, md] of files) {
       if (!page.endsWith('/examples.md')) continue;
-      for (const m of md.matchAll(/<a class="rule-ref" href="[^"]*sources\/(\d{3})#L(\d+)">[^<]*<\/a> <span class="rule-quote-text"[^>]*>(.*?)<\/span>/g)) {
+      for (const m of md.matchAll(/<a class="rule-ref" href="[^"]*sources\/(\d{3})#L(\d+)">[^<]*<\/a> <span class="rule-quote-text[^"]*"[^>]*>(.*?)<\/span>/g)) {
         const line = seedLines(m[1]!)![Number(m[2]) - 1]!;
         expect(line, page).toContain(unescapeHtml(m[3]!).split('\n')[0]!.slice(0, 8));
         n++;
@@ -59,12 +59,14 @@ describe('worked examples from the conformance scenarios', () => {
 
   it('every link of the examples and source pages goes to a generated page and an anchor on it', () => {
     let n = 0;
+    const anchors = new Map<string, Set<string>>();
+    const anchorsOf = (file: string): Set<string> => anchors.get(file) ?? anchors.set(file, new Set(pageAnchors(files, file))).get(file)!;
     for (const [page, md] of files) {
       if (!/(examples|sources\/\d{3})\.md$/.test(page)) continue;
       for (const m of md.matchAll(/href="([^"]+)"/g)) {
         const { file, hash } = linkTarget(page, m[1]!);
         expect(files.has(file), `${page}: ${m[1]}`).toBe(true);
-        if (hash) expect(pageAnchors(files, file), `${page}: ${m[1]}`).toContain(hash);
+        if (hash) expect(anchorsOf(file).has(hash), `${page}: ${m[1]}`).toBe(true);
         n++;
       }
     }
@@ -102,14 +104,14 @@ describe('worked examples from the conformance scenarios', () => {
     const wrong = md.slice(md.indexOf('{#wrong-wounds}'));
     expect(wrong).toContain('data-passed="false"');
     expect(wrong).toMatch(/wrong\.yaml:\d+:\d+: error: /);
-    expect(buildSite(copies).files.get('zh/games/cash-n-guns/examples.md')).toContain('2 個中有 1 個成立');
+    expect(buildSite(copies).files.get('zh-hant/games/cash-n-guns/examples.md')).toContain('2 個中有 1 個成立');
   });
 
   it('shows a setup in words (cards by name), and "*" beside listed seats as every other seat', () => {
     const game = games.find((g) => g.id === 'downtown');
     expect(game, 'the downtown examples').toBeDefined();
     for (const lang of ['en', 'zh'] as const) {
-      const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/downtown/examples.md`)!;
+      const md = files.get(`${lang === 'zh' ? 'zh-hant/' : ''}games/downtown/examples.md`)!;
       // no arrangement as raw JSON
       expect(md).not.toMatch(/<code>\{&quot;(zones|vars|seats)&quot;/);
       const card = game!.spec.cards!.find((c) => c.id === 'lookout')!;
@@ -118,6 +120,19 @@ describe('worked examples from the conformance scenarios', () => {
       expect(md).toContain(lang === 'zh' ? '其他每個座位 →' : 'every other seat →');
       // "*" alone is every seat
       expect(md).toMatch(lang === 'zh' ? /<code>opening-bid<\/code>: 每個座位 →/ : /<code>opening-bid<\/code>: every seat →/);
+    }
+  });
+
+  it('counts seats from 1 in the moves and the setup (the scenario, as the spec, counts from 0)', () => {
+    // death-at-three-wounds: given seats "1" two wounds; answers {0: bullet-bang, "*": bullet-clic}
+    for (const lang of ['en', 'zh'] as const) {
+      const md = files.get(`${lang === 'zh' ? 'zh-hant/' : ''}games/cash-n-guns/examples.md`)!;
+      const from = md.indexOf('{#death-at-three-wounds}');
+      const block = md.slice(from, md.indexOf('\n## ', from));
+      const seat = lang === 'zh' ? '座位' : 'seat';
+      expect(block).toContain(`${seat} 2${lang === 'zh' ? '：' : ':'}`);
+      expect(block).toContain(`<code>bullet</code>: ${seat} 1 → <code>bullet-bang</code>`);
+      expect(block).not.toContain(`${seat} 0`);
     }
   });
 

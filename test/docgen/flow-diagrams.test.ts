@@ -6,6 +6,7 @@
  * never a label.
  */
 import { describe, expect, it } from 'vitest';
+import { inScript } from '../../src/chinese-script.ts';
 import { LANGS } from '../../src/docgen/i18n.ts';
 import { balancedLines, mermaidLabel, overviewDiagram, ruleDiagram } from '../../src/docgen/mermaid.ts';
 import { nodeTitle } from '../../src/docgen/rule-block.ts';
@@ -91,12 +92,15 @@ describe('the flow charts of every game', () => {
 
   for (const doc of docs) {
     for (const lang of LANGS) {
-      const md = files.get(`${lang === 'zh' ? 'zh/' : ''}games/${doc.id}/flow.md`)!;
+      const md = files.get(`${lang === 'zh' ? 'zh-hant/' : ''}games/${doc.id}/flow.md`)!;
       const charts = chartsOf(md);
       const anchors = new Set([...md.matchAll(/ \{#([^}\s]+)\}$/gm)].map((m) => m[1]!));
       const flowNodes = doc.nodes.filter((n) => n.page === 'flow');
-      /** the first line of a rule's box: its title, as a chart label */
-      const title = (id: string): string => mermaidLabel(nodeTitle(doc.byAnchor.get(id)!, lang));
+      /** the first line of a rule's box: its title, as a chart label (on the Traditional page, in Traditional) */
+      const title = (id: string): string => {
+        const t = mermaidLabel(nodeTitle(doc.byAnchor.get(id)!, lang));
+        return lang === 'zh' ? inScript(t, 'zh-Hant') : t;
+      };
       const ruleIds = new Set(doc.nodes.map((n) => n.id));
 
       describe(`${doc.id} (${lang})`, () => {

@@ -104,9 +104,9 @@ describe('generateSite', () => {
     const out = join(tempDir('docgen-out-'), 'site');
     expect(generateSite({ rulesDir: rules, outDir: out }).ok).toBe(true);
     const flow = () => readFileSync(join(out, 'games/cash-n-guns/flow.md'), 'utf8');
-    const zhFlow = () => readFileSync(join(out, 'zh/games/cash-n-guns/flow.md'), 'utf8');
+    const zhFlow = () => readFileSync(join(out, 'zh-hant/games/cash-n-guns/flow.md'), 'utf8');
     const components = () => readFileSync(join(out, 'games/cash-n-guns/components.md'), 'utf8');
-    expect(unmarkNames(flow())).toContain('move 5 card(s) from the top of billDeck');
+    expect(unmarkNames(flow())).toContain('move 5 card(s) from the top of Banknote stack');
     expect(components()).toMatch(/<td><a href="#bill-20000">\$20,000 bill<\/a><\/td><td>10<\/td>/);
 
     const round = join(rules, 'cash-n-guns', 'round.yaml');
@@ -117,9 +117,9 @@ describe('generateSite', () => {
     writeFileSync(comps, readFileSync(comps, 'utf8').replace('id: bill-20000\n    count: 10', 'id: bill-20000\n    count: 12'));
 
     expect(generateSite({ rulesDir: rules, outDir: out }).ok).toBe(true);
-    expect(unmarkNames(flow())).toContain('move 6 card(s) from the top of billDeck');
-    expect(unmarkNames(flow())).not.toContain('move 5 card(s) from the top of billDeck');
-    expect(unmarkNames(zhFlow())).toContain('billDeck 頂部的 6 張牌');
+    expect(unmarkNames(flow())).toContain('move 6 card(s) from the top of Banknote stack');
+    expect(unmarkNames(flow())).not.toContain('move 5 card(s) from the top of Banknote stack');
+    expect(unmarkNames(zhFlow())).toContain('鈔票堆 頂部的 6 張牌');
     expect(components()).toMatch(/<td><a href="#bill-20000">\$20,000 bill<\/a><\/td><td>12<\/td>/);
   });
 });
@@ -138,12 +138,13 @@ describe('rules docs', () => {
     const r = await cli(['docs', '--rules-dir', rules, '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\/games\/cash-n-guns\/flow\.md\n/);
-    expect(r.stdout).toMatch(/\/zh\/sources\/003\.md\n/);
+    expect(r.stdout).toMatch(/\/zh-hans\/sources\/003\.md\n/);
+    expect(r.stdout).toMatch(/\/zh-hant\/sources\/003\.md\n/);
     // the play pages' engine and the game's play data
     expect(r.stdout).toMatch(/\/public\/play\/engine\.js\n/);
     expect(r.stdout).toMatch(/\/public\/play\/cash-n-guns\.json\n/);
-    expect(r.stdout).toMatch(/wrote 30 files to .* for 1 game and 1 source text in English and Chinese; coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
-    expect(existsSync(join(out, 'zh/games/cash-n-guns/index.md'))).toBe(true);
+    expect(r.stdout).toMatch(/wrote 48 files to .* for 1 game and 1 source text in English and Chinese \(Simplified and Traditional\); coverage: 003 \d+\.\d% \(\d+\/\d+\)\n$/);
+    expect(existsSync(join(out, 'zh-hant/games/cash-n-guns/index.md'))).toBe(true);
   });
 
   it('refuses a spec with errors: diagnostics as file:line:col, exit 1', async () => {

@@ -16,7 +16,7 @@ const spec: Spec = {
     { id: 'edition', type: 'string', values: ['a', 'b'], default: 'a', text: { en: 'Which text.', zh: '哪一版。' }, assumption: { why: 'x' } },
   ],
   cards: [{ id: 'bill-5000', count: 15, name: { en: '$5,000 bill', zh: '$5,000 鈔票' }, text: { en: 'x', zh: 'x' }, assumption: { why: 'x' } }],
-  functions: [{ id: 'isCop', params: [{ name: 's', type: 'seat' }], body: 'true', returns: 'bool', text: { en: 'x', zh: 'x' }, assumption: { why: 'x' } }],
+  functions: [{ id: 'isCop', params: [{ name: 's', type: 'seat' }], body: 'true', returns: 'bool', text: { en: 'Is the cop.', zh: '是臥底。' }, assumption: { why: 'x' } }],
   triggers: [{ id: 'on-shot', event: 'shot', params: [{ name: 'v', type: 'seat' }], text: { en: 'x', zh: 'x' }, assumption: { why: 'x' }, do: [] }],
 };
 
@@ -104,7 +104,7 @@ describe('readings of every effect kind', () => {
     expect(read(everyEffect.repeat!)).toBe('repeat 8 times (r = 1, 2, …):\n  set round to r');
     expect(read(everyEffect.if!)).toBe('if the number of living seats is at most 1:\n  the game ends now, as one-left\notherwise:\n  write in the log: “go on”');
     expect(read({ move: 'billDeck', to: 'table', count: 5, at: 'bottom' })).toBe('move 5 card(s) from the top of billDeck to the bottom of table');
-    expect(read(everyEffect.emit!)).toBe('announce the event “shot” with v = seat number 1 (counting from 0): the triggers on-shot run');
+    expect(read(everyEffect.emit!)).toBe('announce the event “shot” with v = seat 2: the triggers on-shot run');
     expect(read(everyEffect.rule!)).toBe('apply the rule nested (only when Special powers variant is on)');
     expect(read(everyEffect.choose!)).toContain('“Stay or leave?”');
     expect(read(everyEffect.choose!)).toContain('“stay” = Stay');
@@ -124,7 +124,7 @@ describe('readings of every effect kind', () => {
   it('references to other rules go through the ref callback', () => {
     const r = new Reader(spec, en, { ref: (id) => `<${id}>` });
     expect(readingText(r.effects([everyEffect.call!, everyEffect.endGame!]))).toBe(
-      'carry out <apply-hits> with who = seat number 0 (counting from 0)\nthe game ends now, as <one-left>\n',
+      'carry out <apply-hits> with who = seat 1\nthe game ends now, as <one-left>\n',
     );
   });
 });
@@ -147,13 +147,14 @@ describe('readings of every expression node kind and function', () => {
     expect(r.expr('s.aim.hits')).toBe("s's aim's hits");
     expect(r.expr('"bill-5000"')).toBe('“$5,000 bill”');
     expect(r.expr('options.powers and not s.out')).toBe('Special powers variant is on and not s is out of the game');
-    expect(r.expr('options.edition == "a"')).toBe('the edition option is “a”');
+    expect(r.expr('options.edition == "a"')).toBe('the option “Which text” is “a”');
     expect(r.expr('(a + b) * c')).toBe('(a + b) × c');
     expect(r.expr('a - (b - c)')).toBe('a − (b − c)');
     expect(r.expr('a and (b or c)')).toBe('a and (b or c)');
     expect(r.expr('count(seats, x => x.out)')).toBe('the number of x in all seats for which x is out of the game');
     expect(r.expr('filter(alive, t => t != me)')).toBe('those t in the living seats for which t is not the chooser');
-    expect(r.expr('isCop(s)')).toBe('isCop(s)');
+    // a function by its name for readers (the start of its text), never its id
+    expect(r.expr('isCop(s)')).toBe('Is the cop(s)');
   });
 
   it('Chinese wording', () => {

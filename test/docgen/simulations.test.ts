@@ -59,8 +59,11 @@ describe('Simulations pages', () => {
         expect(r.charts!.en[kind]).toMatch(/^<svg [^>]*class="marks"/);
         expect(r.charts!.zh[kind]).toMatch(/^<svg /);
       }
-      expect(r.charts!.en.winRate).toContain('>Seat 0<');
-      expect(r.charts!.zh.winRate).toContain('>座位0<');
+      // seats counted from 1, as people count them
+      expect(r.charts!.en.winRate).toContain('>Seat 1<');
+      expect(r.charts!.en.winRate).not.toContain('>Seat 0<');
+      expect(r.charts!.zh.winRate).toContain('>座位1<');
+      expect(r.charts!.zh.winRate).not.toContain('>座位0<');
       // the end rule by its text, not its id
       expect(r.charts!.en.ends).not.toContain('>after-8-rounds<');
     }
@@ -85,7 +88,7 @@ describe('Simulations pages', () => {
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(r.ok).toBe(true);
     const en = readFileSync(join(out, 'games/cash-n-guns/simulations.md'), 'utf8');
-    const zh = readFileSync(join(out, 'zh/games/cash-n-guns/simulations.md'), 'utf8');
+    const zh = readFileSync(join(out, 'zh-hant/games/cash-n-guns/simulations.md'), 'utf8');
     expect(en).toContain(`\n# ${headingText("Cash'n Guns: Simulations")} {#Top}\n`);
     expect(zh).toContain(`\n# ${headingText('明搶你錢：模擬')} {#Top}\n`);
     for (const md of [en, zh]) {
@@ -99,13 +102,13 @@ describe('Simulations pages', () => {
     }
     expect(en).toMatch(/95 % interval/);
     expect(zh).toMatch(/95% 信賴區間/);
-    expect(en).toContain(`## Seats that try to win (${SEARCH_AGENT}, 4 players)`);
+    expect(en).toContain(`## ${headingText(`Seats that try to win (${SEARCH_AGENT}, 4 players)`)} {#Search-play}`);
     expect(en).toMatch(/The first seat(?:'|&#39;)s edge over an even share \(25\.0%\): [+−]\d+\.\d percentage points/);
-    expect(zh).toContain(`## 力求獲勝的座位（${SEARCH_AGENT}，4 位玩家）`);
+    expect(zh).toContain(`## ${headingText(`力求獲勝的座位（${SEARCH_AGENT}，4 位玩家）`)} {#Search-play}`);
     expect(zh).toMatch(/第一個座位相對平均份額（25\.0%）的優勢/);
     const sidebar = JSON.parse(readFileSync(join(out, '.vitepress/generated/sidebar.json'), 'utf8'));
-    const items = JSON.stringify(sidebar.zh['/zh/games/cash-n-guns/']);
-    expect(items).toContain('"text":"模擬","link":"/zh/games/cash-n-guns/simulations"');
+    const items = JSON.stringify(sidebar.locales['zh-hant'].sidebar['/zh-hant/games/cash-n-guns/']);
+    expect(items).toContain('"text":"模擬","link":"/zh-hant/games/cash-n-guns/simulations"');
 
     const without = join(tempDir('docgen-out-'), 'site');
     expect(generateSite({ rulesDir: rules, outDir: without }).ok).toBe(true);
@@ -129,7 +132,8 @@ describe('Simulations pages', () => {
     expect(st.matrix).toEqual(await agentMatrix(play, base, [SEARCH_AGENT, 'random']));
     expect(st.edge).toEqual(await seatEdge(play, base, SEARCH_AGENT));
     expect(st.charts!.en.edge).toMatch(/^<svg [^>]*class="marks"/);
-    expect(st.charts!.zh.edge).toContain('>座位0<');
+    expect(st.charts!.zh.edge).toContain('>座位1<');
+    expect(st.charts!.zh.edge).not.toContain('>座位0<');
     // none asked for: none played
     const none = (await prepareSimulations(rules, { games: 2, searchGames: 0, cacheDir: tempDir('sim-cache-') })).get('cash-n-guns')!;
     expect(none.search).toBeUndefined();

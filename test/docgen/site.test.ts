@@ -4,18 +4,20 @@ import { seedLines } from '../../src/loader/seeds.ts';
 import { ruleNodes } from '../../src/loader/load-folder.ts';
 import { anchorsIn, linkTarget, loadDoc, REAL_GAME, unescapeHtml, unmarkNames } from './helpers.ts';
 import { esc, headingText } from '../../src/docgen/escape.ts';
+import { readerNames, withReaderNames } from '../../src/docgen/reader-names.ts';
 import { textIn as whyIn } from '../../src/docgen/i18n.ts';
 
 const doc = loadDoc(REAL_GAME);
 const { files } = buildSite([doc]);
-const pagesOf = (lang: 'en' | 'zh') => [...files.entries()].filter(([p]) => p.endsWith('.md') && (lang === 'zh') === p.startsWith('zh/'));
+// the Traditional pages stand for the Chinese ones (the Simplified are the same pages in the other script)
+const pagesOf = (lang: 'en' | 'zh') => [...files.entries()].filter(([p]) => p.endsWith('.md') && (lang === 'zh' ? p.startsWith('zh-hant/') : !/^zh-han[st]\//.test(p)));
 
 describe('the generated site for the real spec', () => {
   it('has the pages of the layout contract', () => {
     const game = ['index', 'play', 'components', 'setup', 'flow', 'scoring', 'assumptions', 'glossary', 'rules'].map((p) => `games/cash-n-guns/${p}.md`);
     const expected = ['index.md', ...game, 'sources/003.md'];
     // and what the play page loads: the game's checked spec (the engine is added by the caller)
-    expect([...files.keys()].sort()).toEqual([...expected, ...expected.map((p) => `zh/${p}`), SIDEBAR_FILE, 'public/play/cash-n-guns.json'].sort());
+    expect([...files.keys()].sort()).toEqual([...expected, ...expected.map((p) => `zh-hans/${p}`), ...expected.map((p) => `zh-hant/${p}`), SIDEBAR_FILE, 'public/play/cash-n-guns.json', 'public/play/script/zh-hans.json', 'public/play/script/zh-hant.json'].sort());
   });
 
   for (const lang of ['en', 'zh'] as const) {
@@ -26,7 +28,7 @@ describe('the generated site for the real spec', () => {
         const found = all.filter((x) => x.endsWith(`#${id}`));
         expect(found, id).toHaveLength(1);
       }
-      const prefix = lang === 'zh' ? 'zh/' : '';
+      const prefix = lang === 'zh' ? 'zh-hant/' : '';
       expect(all).toContain(`${prefix}games/cash-n-guns/flow.md#phase-7-share`);
       expect(all).toContain(`${prefix}games/cash-n-guns/components.md#bill-5000`);
       expect(all).toContain(`${prefix}games/cash-n-guns/index.md#powers`);
@@ -48,7 +50,7 @@ describe('the generated site for the real spec', () => {
     it(`${lang}: every source quote links to a line holding the quote's first characters`, () => {
       let n = 0;
       for (const [, md] of pagesOf(lang)) {
-        for (const m of md.matchAll(/<a class="rule-ref" href="[^"]*sources\/(\d{3})#L(\d+)">[^<]*<\/a> <span class="rule-quote-text"[^>]*>(.*?)<\/span>/g)) {
+        for (const m of md.matchAll(/<a class="rule-ref" href="[^"]*sources\/(\d{3})#L(\d+)">[^<]*<\/a> <span class="rule-quote-text[^"]*"[^>]*>(.*?)<\/span>/g)) {
           const line = seedLines(m[1]!)![Number(m[2]) - 1]!;
           const quote = unescapeHtml(m[3]!);
           expect(line, quote).toContain(quote.split('\n')[0]!.slice(0, 8));
@@ -62,7 +64,7 @@ describe('the generated site for the real spec', () => {
     it(`${lang}: each assumption is set apart in a warning box`, () => {
       const boxes = pagesOf(lang).reduce((k, [, md]) => k + (md.match(/^::: warning (Assumption|假設)$/gm)?.length ?? 0), 0);
       expect(boxes).toBe(doc.nodes.filter((n) => n.node.assumption).length);
-      expect(files.get(`${lang === 'zh' ? 'zh/' : ''}games/cash-n-guns/flow.md`)).toContain(lang === 'zh' ? '::: warning 假設' : '::: warning Assumption');
+      expect(files.get(`${lang === 'zh' ? 'zh-hant/' : ''}games/cash-n-guns/flow.md`)).toContain(lang === 'zh' ? '::: warning 假設' : '::: warning Assumption');
     });
 
     it(`${lang}: pages are safe for Vue and balanced`, () => {
@@ -81,26 +83,27 @@ describe('the generated site for the real spec', () => {
       const t = n.node.text;
       if (!t || t.en === t.zh) continue;
       expect(zh, n.id).not.toContain(esc(t.en));
-      expect(zh, n.id).toContain(esc(t.zh));
+      // (the ids a text mentions are shown by their names)
+      expect(zh, n.id).toContain(withReaderNames(esc(t.zh), readerNames(doc, 'zh'), 'zh'));
     }
     for (const phrase of ['Generated reading', 'for each', 'the living seats', 'Only when', 'carry out']) expect(zh).not.toContain(phrase);
   });
 
   it('en pages show the English texts', () => {
     const en = pagesOf('en').map(([, md]) => md).join('\n');
-    for (const n of doc.nodes) if (n.node.text) expect(en, n.id).toContain(esc(n.node.text.en));
+    for (const n of doc.nodes) if (n.node.text) expect(en, n.id).toContain(withReaderNames(esc(n.node.text.en), readerNames(doc, 'en'), 'en'));
   });
 
   it('shows each rule with its text, reading, quote, guard and file', () => {
     const flow = files.get('games/cash-n-guns/flow.md')!;
     const block = flow.slice(flow.indexOf('{#phase-1-bills}'), flow.indexOf('{#phase-2-bullets}'));
     expect(block).toContain('Draw 5 banknotes from the top of the stack');
-    expect(unmarkNames(block)).toContain('<li>move 5 card(s) from the top of billDeck to the bottom of table</li>');
-    // the spec's names in a reading are marked as names (not words to translate)
-    expect(block).toContain('<span class="reading-name" translate="no">billDeck</span>');
+    expect(unmarkNames(block)).toContain('<li>move 5 card(s) from the top of Banknote stack to the bottom of table</li>');
+    // the spec's names in a reading are its names for readers (never its ids), set apart
+    expect(block).toContain('<span class="reading-name">Banknote stack</span>');
     expect(block).toContain('href="../../sources/003#L85"');
     expect(block).toContain('rules/cash-n-guns/round.yaml:');
-    const setup = files.get('zh/games/cash-n-guns/setup.md')!;
+    const setup = files.get('zh-hant/games/cash-n-guns/setup.md')!;
     const powers = setup.slice(setup.indexOf('{#setup-powers}'), setup.indexOf('{#setup-roles}'));
     expect(powers).toContain('<span class="VPBadge tip rule-option">特殊能力變體</span>');
     expect(powers).toContain('<strong>僅當：</strong> 特殊能力變體開啟');
@@ -108,13 +111,13 @@ describe('the generated site for the real spec', () => {
 
   it('draws the flow as Mermaid charts in each language: an overview, then one per rule worth it', () => {
     const en = files.get('games/cash-n-guns/flow.md')!;
-    const zh = files.get('zh/games/cash-n-guns/flow.md')!;
+    const zh = files.get('zh-hant/games/cash-n-guns/flow.md')!;
     const charts = (md: string) => [...md.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
     const overview = charts(en)[0]!;
     expect(overview).toMatch(/^flowchart TD\n/);
     expect(overview).toContain('(["Start"])');
     expect(overview).toContain('["Setup"]');
-    expect(overview).toContain('{{"repeat rounds times (r = 1, 2, …)"}}');
+    expect(overview).toContain('{{"repeat Rounds in a game times (r = 1, 2, …)"}}');
     // a box says its rule in words (the start of its text); the id is the link target
     const aim = /(n\d+)\[\["On the count of three, every player points their gun at…"\]\]/.exec(overview);
     expect(aim, 'phase-3-aim in words').not.toBeNull();
@@ -140,16 +143,25 @@ describe('the generated site for the real spec', () => {
     }
   });
 
-  it('writes the sidebar and nav for the VitePress config', () => {
-    const s = JSON.parse(files.get(SIDEBAR_FILE)!);
-    expect(s.games).toEqual([{ id: 'cash-n-guns', name: { en: "Cash'n Guns", zh: '明搶你錢' } }]);
+  it('writes the locales, their sidebars and nav for the VitePress config', () => {
+    const all = JSON.parse(files.get(SIDEBAR_FILE)!);
+    const s = { en: all.locales.root.sidebar, zh: all.locales['zh-hant'].sidebar, nav: { en: all.locales.root.nav, zh: all.locales['zh-hant'].nav } };
+    expect(Object.keys(all.locales)).toEqual(['root', 'zh-hans', 'zh-hant']);
+    expect(Object.values(all.locales).map((l) => [(l as { lang: string }).lang, (l as { label: string }).label, (l as { link: string }).link])).toEqual([
+      ['en', 'English', '/'], ['zh-Hans', '简体中文', '/zh-hans/'], ['zh-Hant', '繁體中文', '/zh-hant/'],
+    ]);
+    // each Chinese locale's words in its script
+    expect(all.locales['zh-hans'].theme.outline.label).toBe('本页目录');
+    expect(all.locales['zh-hant'].theme.outline.label).toBe('本頁目錄');
+    expect(all.locales['zh-hans'].nav[0].items[0]).toEqual({ text: '明抢你钱', link: '/zh-hans/games/cash-n-guns/' });
+    expect(all.games).toEqual([{ id: 'cash-n-guns', name: { en: "Cash'n Guns", zh: '明搶你錢' } }]);
     expect(Object.keys(s.en)).toEqual(['/games/cash-n-guns/', '/sources/']);
-    expect(Object.keys(s.zh)).toEqual(['/zh/games/cash-n-guns/', '/zh/sources/']);
+    expect(Object.keys(s.zh)).toEqual(['/zh-hant/games/cash-n-guns/', '/zh-hant/sources/']);
     expect(s.en['/games/cash-n-guns/'][0].items.map((i: { link: string }) => i.link)).toEqual([
       '/games/cash-n-guns/', '/games/cash-n-guns/play', '/games/cash-n-guns/components', '/games/cash-n-guns/setup', '/games/cash-n-guns/flow',
       '/games/cash-n-guns/scoring', '/games/cash-n-guns/assumptions', '/games/cash-n-guns/glossary', '/games/cash-n-guns/rules',
     ]);
-    expect(s.nav.zh[0].items[0]).toEqual({ text: '明搶你錢', link: '/zh/games/cash-n-guns/' });
+    expect(s.nav.zh[0].items[0]).toEqual({ text: '明搶你錢', link: '/zh-hant/games/cash-n-guns/' });
     expect(s.nav.en[1].items[0].link).toBe('/sources/003');
   });
 
@@ -159,7 +171,7 @@ describe('the generated site for the real spec', () => {
     expect(home).toContain('href="games/cash-n-guns/"');
     expect(home).toMatch(/<td class="coverage"><strong>\d+\.\d%<\/strong> \(\d+ \/ \d+\)<\/td>/);
     expect(home).toContain('npx rules validate rules/');
-    expect(files.get('zh/index.md')).toContain('如何修改規則');
+    expect(files.get('zh-hant/index.md')).toContain('如何修改規則');
   });
 
   it('the overview gives players, length, what you do and how you win', () => {
@@ -168,7 +180,7 @@ describe('the generated site for the real spec', () => {
     expect(o).toContain('<li><strong>Length:</strong> 8 rounds</li>');
     expect(o).toContain('phase-8-phone');
     expect(o).toContain('richest-robber');
-    expect(files.get('zh/games/cash-n-guns/index.md')).toContain('<li><strong>遊戲長度:</strong> 8 回合</li>');
+    expect(files.get('zh-hant/games/cash-n-guns/index.md')).toContain('<li><strong>遊戲長度:</strong> 8 回合</li>');
   });
 
   it('components list counts, per player where a seat zone starts with them', () => {
@@ -182,15 +194,15 @@ describe('the generated site for the real spec', () => {
     const a = files.get('games/cash-n-guns/assumptions.md')!;
     const withA = doc.nodes.filter((n) => n.node.assumption);
     expect(a.match(/<li class="assumption-item"/g)).toHaveLength(withA.length);
-    for (const n of withA) expect(a).toContain(esc(whyIn('en', n.node.assumption!.why).text));
+    for (const n of withA) expect(a).toContain(withReaderNames(esc(whyIn('en', n.node.assumption!.why).text), readerNames(doc, 'en'), 'en'));
   });
 
   it('the Chinese assumptions page shows each reason in Chinese where the spec gives one', () => {
-    const a = files.get('zh/games/cash-n-guns/assumptions.md')!;
+    const a = files.get('zh-hant/games/cash-n-guns/assumptions.md')!;
     const withA = doc.nodes.filter((n) => n.node.assumption);
     const bilingual = withA.filter((n) => typeof n.node.assumption!.why !== 'string');
     expect(bilingual.length).toBeGreaterThan(0);
-    for (const n of bilingual) expect(a).toContain(esc(whyIn('zh', n.node.assumption!.why).text));
+    for (const n of bilingual) expect(a).toContain(withReaderNames(esc(whyIn('zh', n.node.assumption!.why).text), readerNames(doc, 'zh'), 'zh'));
   });
 
   it('the rules index maps every rule id to its page and anchor', () => {

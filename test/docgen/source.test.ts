@@ -44,7 +44,7 @@ describe('source page of the real spec (seed 003)', () => {
         const n = i + 1;
         const el = md.match(new RegExp(`<div id="L${n}" [^\\n]*</div>`))![0];
         expect(el).toContain(`<a class="src-ln" href="#L${n}">${n}</a>`);
-        const shown = el.match(/<span class="src-text"[^>]*>(.*?)<\/span>/)![1]!;
+        const shown = el.match(/<span class="src-text[^"]*"[^>]*>(.*?)<\/span>/)![1]!;
         expect(unescapeHtml(shown)).toBe(text.trim() === '' ? '&nbsp;' : text);
       }
     });

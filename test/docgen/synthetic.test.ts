@@ -63,15 +63,16 @@ describe('a game with places, triggers, keyed vars and look-alike cards', () => 
     expect(c).toContain('<code>casino</code> Casino (Only when: Big board is on)');
     expect(c).toContain('<strong>one for each item of:</strong> <code>district</code>');
     expect(c).toContain('<strong>front (cards that look alike):</strong> A tip <code>tip</code>');
-    expect(files.get('zh/games/synthetic/components.md')).toContain('<code>docks</code> 碼頭');
+    expect(files.get('zh-hant/games/synthetic/components.md')).toContain('<code>docks</code> 碼頭');
   });
 
   it('reads triggers, emits, keyed values and peeks', () => {
     const f = files.get('games/synthetic/flow.md')!;
     expect(f).toContain('{#on-raid}');
-    expect(f).toContain('announce the event “raid” with at = “Docks”: the triggers <a class="rule-link" href="#on-raid"><code>on-raid</code></a> run');
-    expect(unmarkNames(f)).toContain('set s&#39;s cubes[at] to 0');
-    expect(unmarkNames(f)).toContain('seat number 0 (counting from 0) looks at the first 1 of deck');
+    // the trigger by its title, linked; its id on hover
+    expect(unmarkNames(f)).toContain('announce the event “raid” with at = “Docks”: the triggers <a class="rule-link" href="#on-raid" title="on-raid"><span class="rule-link-title">A raid empties a district</span></a> run');
+    expect(unmarkNames(f)).toContain('set s&#39;s Cubes per district[at] to 0');
+    expect(unmarkNames(f)).toContain('seat 1 looks at the first 1 of The deck, front and back');
     expect(f).toContain('<span class="VPBadge info rule-players">player count</span>');
     // the event's flag, then its trigger's box in words, linking to the trigger's section
     expect(f).toMatch(/n\d+>"event"\]/);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCHEMA = join(ROOT, 'schema', 'spec.schema.json');
+const SCENARIO_SCHEMA = join(ROOT, 'schema', 'scenario.schema.json');
 const CNG = join(ROOT, 'rules', 'cash-n-guns');
 
 interface Ran {
@@ -39,14 +40,14 @@ function expectNoStack(r: Ran): void {
 
 let tmp: string;
 
-/** a copy of a game folder whose schema lines point at the real schema from there */
-function copyGame(src: string, dir: string): string {
+/** a copy of a game folder (or of its scenarios) whose schema lines point at the real schema from there */
+function copyGame(src: string, dir: string, schema = SCHEMA): string {
   cpSync(src, dir, { recursive: true });
   for (const f of readdirSync(dir, { recursive: true }) as string[]) {
     if (!f.endsWith('.yaml')) continue;
     const file = join(dir, f);
     const text = readFileSync(file, 'utf8');
-    const rel = relative(dirname(file), SCHEMA).split('\\').join('/');
+    const rel = relative(dirname(file), schema).split('\\').join('/');
     writeFileSync(file, text.replace(/^# yaml-language-server: \$schema=\S+/, `# yaml-language-server: $schema=${rel}`));
   }
   return dir;
@@ -77,7 +78,8 @@ describe.concurrent('rules validate', () => {
   it('rules/ is valid: exit 0', async () => {
     const r = await rules('validate', 'rules/');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^0 errors, 0 warnings in \d+ games?$/m);
+    // and every worked example (the scenarios beside rules/) holds
+    expect(r.stdout).toMatch(/^0 errors, 0 warnings in \d+ games?; \d+ worked examples hold$/m);
     expect(r.stdout).not.toMatch(/error:/);
     expectNoStack(r);
   });
@@ -159,6 +161,48 @@ describe.concurrent('rules validate', () => {
     expect(m![4]).toMatch(/003/);
     expect(r.stdout).toMatch(/^1 error, 0 warnings in 1 game$/m);
     expectNoStack(r);
+  });
+  it('(d) a misspelt call: target: exit 1 at the target, and the hint names the procedure meant', async () => {
+    const dir = copyCashNGuns('misspelt-call');
+    const file = join(dir, 'round.yaml');
+    const line = editLine(file, /^\s+- call: phase-2-bullets$/, (l) => l.replace('phase-2-bullets', 'phase-2-bulets'));
+    const r = await rules('validate', dir);
+    expect(r.code).toBe(1);
+    const m = /^(\S+round\.yaml):(\d+):(\d+): error: (.+)\n\s+hint: (.+)$/m.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Number(m![2])).toBe(line);
+    expect(m![4]).toBe("unknown procedure 'phase-2-bulets'");
+    expect(m![5]).toBe("did you mean 'phase-2-bullets'?");
+    // and the procedure meant is now called nowhere: said too
+    expect(r.stdout).toMatch(/round\.yaml:\d+:\d+: warning: procedure 'phase-2-bullets' is never called$/m);
+    expect(r.stdout).toMatch(/^1 error, 1 warning in 1 game$/m);
+    expectNoStack(r);
+  });
+  it('(e) a rules change that breaks a worked example: exit 1 at the scenario line, counted on the summary line', async () => {
+    const root = join(tmp, 'breaks-example');
+    const dir = copyGame(CNG, join(root, 'rules', 'cash-n-guns'));
+    // the game's scenarios where validate looks for them: test/conformance beside the rules folder
+    const scenarios = copyGame(join(ROOT, 'test', 'conformance', 'cash-n-guns'), join(root, 'test', 'conformance', 'cash-n-guns'), SCENARIO_SCHEMA);
+    const all = readdirSync(scenarios).filter((f) => f.endsWith('.yaml')).length;
+    editLine(join(dir, 'state.yaml'), /then 4 else 3'$/, (l) => l.replace("then 4 else 3'", "then 4 else 5'"));
+    const r = await rules('validate', join(root, 'rules'));
+    expect(r.code).toBe(1);
+    const scenario = join(scenarios, 'death-at-three-wounds.yaml');
+    const text = readFileSync(scenario, 'utf8').split('\n');
+    const line = text.findIndex((l) => l.trim() === '- seat(1).out') + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(r.stdout).toContain(`${relative(ROOT, scenario)}:${line}:5: error: expected seat(1).out to be true; it is false\n`);
+    // the specs themselves are sound: no error of theirs, and every error printed is a failing example's
+    const m = /^0 errors, 0 warnings in 1 game; (\d+) worked examples: (\d+) fails?$/m.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    expect(Number(m![1])).toBe(all);
+    expect(Number(m![2])).toBeGreaterThanOrEqual(1);
+    expect(r.stdout.split('\n').filter((l) => / error: /.test(l)).every((l) => l.startsWith(relative(ROOT, scenarios)))).toBe(true);
+    expectNoStack(r);
+    // --no-examples: the spec's own checks only (sound), neither run nor counted, nor taken from the cache
+    const only = await rules('validate', '--no-examples', join(root, 'rules'));
+    expect(only.code).toBe(0);
+    expect(only.stdout).toBe('0 errors, 0 warnings in 1 game\n');
   });
 });
 

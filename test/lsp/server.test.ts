@@ -95,6 +95,19 @@ describe('rules lsp over stdio', () => {
     await edit(original);
   });
 
+  it('a misspelt call: target offers the procedure meant as a quick fix, on the target alone', async () => {
+    const text = original.replace('          - call: phase-2-bullets\n', '          - call: phase-2-bulets\n');
+    expect(text).not.toBe(original);
+    const ds = (await edit(text)).filter((d) => /unknown procedure/.test(msg(d)));
+    expect(ds).toHaveLength(1);
+    expect(msg(ds[0]!)).toMatch(/did you mean 'phase-2-bullets'\?/);
+    const at = positionOf(text, 'phase-2-bulets');
+    expect(ds[0]!.range).toEqual({ start: at, end: { line: at.line, character: at.character + 'phase-2-bulets'.length } });
+    const actions = await client.codeActions(round, ds);
+    expect(actions?.map((a) => ('edit' in a ? a.edit?.changes?.[pathToFileURL(round).href]?.[0]?.newText : undefined))).toEqual(['phase-2-bullets']);
+    await edit(original);
+  });
+
   it('hover on a ref shows the seed lines with the quote', async () => {
     const h = await client.hover(round, positionOf(original, '"003:83"', 2));
     const value = (h?.contents as { value: string }).value;

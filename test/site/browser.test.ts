@@ -201,7 +201,7 @@ describe('the rules site in Chromium', () => {
     expect(generated.games.length).toBeGreaterThan(0);
     for (const g of generated.games) {
       expect(pagesUnder(`games/${g.id}`).length, g.id).toBeGreaterThan(0);
-      expect(pagesUnder(`zh/games/${g.id}`).length, g.id).toBe(pagesUnder(`games/${g.id}`).length);
+      expect(pagesUnder(`zh-hant/games/${g.id}`).length, g.id).toBe(pagesUnder(`games/${g.id}`).length);
     }
   });
 
@@ -209,10 +209,10 @@ describe('the rules site in Chromium', () => {
     const page = await newPage();
     const urls = [
       '/',
-      '/zh/',
-      ...generated.games.flatMap((g) => [...pagesUnder(`games/${g.id}`), ...pagesUnder(`zh/games/${g.id}`)]),
+      '/zh-hant/',
+      ...generated.games.flatMap((g) => [...pagesUnder(`games/${g.id}`), ...pagesUnder(`zh-hant/games/${g.id}`)]),
       ...pagesUnder('sources'),
-      ...pagesUnder('zh/sources'),
+      ...pagesUnder('zh-hant/sources'),
     ];
     const bad: string[] = [];
     for (const url of urls) {
@@ -226,7 +226,7 @@ describe('the rules site in Chromium', () => {
       for (const c of p.console) bad.push(`${url}: console: ${c}`);
       for (const f of p.failed) bad.push(`${url}: request: ${f}`);
     }
-    await page.goto(server.url + `/zh/games/${generated.games[0]!.id}/`);
+    await page.goto(server.url + `/zh-hant/games/${generated.games[0]!.id}/`);
     await page.screenshot({ path: join(SHOTS, 'zh-game-overview.png') });
     // the site's icon: declared, and served as an image
     const icon = await page.locator('head link[rel="icon"]').getAttribute('href');
@@ -242,7 +242,7 @@ describe('the rules site in Chromium', () => {
   for (const locale of ['en', 'zh'] as const) {
     it(`follows a rule's source link to the highlighted source line (${locale})`, async () => {
       const page = await newPage();
-      const prefix = locale === 'zh' ? '/zh' : '';
+      const prefix = locale === 'zh' ? '/zh-hant' : '';
       let checked = 0;
       for (const g of generated.games) {
         // the first page of the game that quotes its source
@@ -326,7 +326,7 @@ describe('the rules site in Chromium', () => {
     expect(queries.length, 'a Chinese query for one of the games present').toBeGreaterThan(0);
     const page = await newPage();
     for (const { term, game, shown } of queries) {
-      await visit(page, '/zh/');
+      await visit(page, '/zh-hant/');
       await page.locator('#local-search button').first().click();
       const input = page.locator('.VPLocalSearchBox input');
       await input.fill(term);
@@ -343,9 +343,9 @@ describe('the rules site in Chromium', () => {
       await page.screenshot({ path: join(SHOTS, `zh-search-${term}.png`) });
       await page.keyboard.press('Escape');
       // results in the game's rule pages, each pointing at a section
-      const ruleHits = hrefs.filter((h) => h.startsWith(`/zh/games/${game}/`) && h.includes('#'));
+      const ruleHits = hrefs.filter((h) => h.startsWith(`/zh-hant/games/${game}/`) && h.includes('#'));
       expect(ruleHits.length, `${term}: results ${hrefs.join(', ')}`).toBeGreaterThan(0);
-      expect(hrefs.every((h) => h.startsWith('/zh/')), `${term}: only Chinese pages`).toBe(true);
+      expect(hrefs.every((h) => h.startsWith('/zh-hant/')), `${term}: only Chinese pages`).toBe(true);
       // the sections found do contain the word (in their heading or text)
       for (const hit of ruleHits.slice(0, 3)) {
         await visit(page, hit.split('#')[0]!);
@@ -387,7 +387,7 @@ describe('the rules site in Chromium', () => {
     it(`renders every flow chart legibly, in words, and an overview box leads to its rule's section (${locale}, ${width} px)`, async () => {
       const page = await newPage();
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
-      const prefix = locale === 'zh' ? '/zh' : '';
+      const prefix = locale === 'zh' ? '/zh-hant' : '';
       const tag = `${locale}-${width}`;
       for (const g of generated.games) {
         const ids = ruleIds(g.id);
@@ -499,7 +499,7 @@ describe('the rules site in Chromium', () => {
   for (const locale of ['en', 'zh'] as const) {
     it(`renders every game's Simulations page with its charts drawn at build time (${locale})`, async () => {
       const page = await newPage();
-      const prefix = locale === 'zh' ? '/zh' : '';
+      const prefix = locale === 'zh' ? '/zh-hant' : '';
       const bad: string[] = [];
       for (const g of generated.games) {
         const url = `${prefix}/games/${g.id}/simulations`;
@@ -524,7 +524,7 @@ describe('the rules site in Chromium', () => {
     const page = await newPage();
     for (const g of generated.games) {
       for (const locale of ['en', 'zh'] as const) {
-        const url = `${locale === 'zh' ? '/zh' : ''}/games/${g.id}/rules`;
+        const url = `${locale === 'zh' ? '/zh-hant' : ''}/games/${g.id}/rules`;
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: 800 });
           await visit(page, url);
@@ -559,7 +559,7 @@ describe('the rules site in Chromium', () => {
   it(`keeps the Latin-script share of every Chinese page under ${LATIN_SHARE_MAX * 100} %`, async () => {
     const page = await newPage();
     const names = latinNames();
-    const urls = ['/zh/', ...generated.games.flatMap((g) => pagesUnder(`zh/games/${g.id}`)), ...pagesUnder('zh/sources')];
+    const urls = ['/zh-hant/', ...generated.games.flatMap((g) => pagesUnder(`zh-hant/games/${g.id}`)), ...pagesUnder('zh-hant/sources')];
     const shares: { url: string; share: number; latin: number; cjk: number }[] = [];
     for (const url of urls) {
       await visit(page, url, async (pg) => {
@@ -598,7 +598,7 @@ describe('the rules site in Chromium', () => {
         await held;
         await route.continue();
       });
-      await visit(page, locale === 'zh' ? '/zh/' : '/');
+      await visit(page, locale === 'zh' ? '/zh-hant/' : '/');
       await page.locator('#local-search button').first().click();
       await page.locator('.VPLocalSearchBox input').fill(locale === 'zh' ? '鈔票' : 'cash');
       const results = page.locator('.VPLocalSearchBox .results');
@@ -633,7 +633,7 @@ describe('the rules site in Chromium', () => {
     const linesInHtml = (url: string): number => (readFileSync(join(dist, `${url}.html`), 'utf8').match(/class="src-line[\s"]/g) ?? []).length;
     const linesShown = (): Promise<number> => page.evaluate(() => document.querySelectorAll('.vp-doc .src-line').length);
     for (const g of generated.games) {
-      for (const prefix of ['', '/zh']) {
+      for (const prefix of ['', '/zh-hant']) {
         const files = `${prefix}/games/${g.id}/files`;
         const want = linesInHtml(files);
         expect(want, files).toBeGreaterThan(0);
@@ -676,7 +676,7 @@ describe('the rules site in Chromium', () => {
   it('links "Defined in rules/….yaml:N" to that line of the game\'s files, highlighted', async () => {
     const page = await newPage();
     for (const g of generated.games) {
-      for (const prefix of ['', '/zh']) {
+      for (const prefix of ['', '/zh-hant']) {
         await visit(page, `${prefix}/games/${g.id}/flow`);
         const link = page.locator('.vp-doc .rule-file a').first();
         const shown = (await link.textContent())!.trim();

@@ -1,6 +1,6 @@
 /**
  * A small built site for the play-page tests: the generated pages of every game's play and worked
- * examples pages (en and zh), all pages of one game (the first) and its source texts — for the "why" links — and the
+ * examples pages (en, zh-Hans and zh-Hant), all pages of one game (the first) and its source texts — for the "why" links — and the
  * engine; built by VitePress into `dist`. Smaller than the whole site, so the tests that need a
  * browser start sooner.
  */
@@ -26,7 +26,7 @@ export async function buildPlaySite(tag: string, before?: (siteDir: string) => v
   const games = readdirSync(join(site.siteDir, 'games')).sort();
   const full = games[0]!;
   const cited = new Set<string>();
-  for (const lang of ['', 'zh/']) {
+  for (const lang of ['', 'zh-hans/', 'zh-hant/']) {
     for (const g of games) {
       if (g === full) continue;
       const dir = join(site.siteDir, `${lang}games`, g);

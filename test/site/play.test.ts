@@ -7,7 +7,8 @@
  * - undo goes back one decision (the same screen again) and is refused right after a decision
  *   that crossed a chance draw or a reveal;
  * - a saved game is the replay log `rules replay` checks, and loads back into the same table;
- * - the why of a change links to its rule on the rules pages and to the source line it cites;
+ * - the why of a change links to its rule on the rules pages and to the source line it cites, in
+ *   English and in both Chinese locales, whose table shows its text in the page's script;
  * - under a Content-Security-Policy without 'unsafe-eval' the page still plays (on the closures),
  *   and without one it runs generated code;
  * - every worked example of every game steps to its end on the examples page's table, with every
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReplay } from '../../src/cli/replay-log.ts';
+import { outOfScript } from '../../src/chinese-script.ts';
 import { openGame } from '../../src/games.ts';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { ARTIFACTS, RULES_DIR, requireChromium } from './helpers.ts';
@@ -32,6 +34,7 @@ import { coupledRun } from '../properties/worlds.ts';
 import { declarationsOf, seatScreenOf } from '../properties/screen.ts';
 import { limit } from '../limits.ts';
 
+type Locale = 'en' | 'zh-Hans' | 'zh-Hant';
 const SHOTS = join(ARTIFACTS, 'play');
 let built: PlaySite;
 let server: StaticServer;
@@ -114,8 +117,8 @@ async function newPage(csp?: string): Promise<{ page: Page; problems: string[] }
 }
 
 /** start a game from the setup form: `players`, seat 0 a person and the rest `agent` */
-async function startGame(page: Page, game: string, players: number, agent = 'random', lang: 'en' | 'zh' = 'en'): Promise<void> {
-  await page.goto(`${server.url}/${lang === 'zh' ? 'zh/' : ''}games/${game}/play`);
+async function startGame(page: Page, game: string, players: number, agent = 'random', locale: Locale = 'en'): Promise<void> {
+  await page.goto(`${server.url}/${locale === 'en' ? '' : `${locale.toLowerCase()}/`}games/${game}/play`);
   await page.getByTestId('play-setup').waitFor();
   await page.getByTestId('play-players').selectOption(String(players));
   for (let s = 0; s < players; s++) await page.getByTestId(`play-seat-${s}`).selectOption(s === 0 ? 'human' : agent);
@@ -280,11 +283,23 @@ describe('the play pages in Chromium', () => {
   }, limit(300_000));
 
   it("the why of a change lands on its rule and on the source line it cites", async () => {
-    for (const lang of ['en', 'zh'] as const) {
+    for (const locale of ['en', 'zh-Hans', 'zh-Hant'] as const) {
       const { page, problems } = await newPage();
       const game = built.full;
-      await startGame(page, game, 4, 'random', lang);
+      await startGame(page, game, 4, 'random', locale);
       await next(page);
+      if (locale !== 'en') {
+        // the table's text in the page's script (the rulebook's quotes aside), marked so
+        const table = page.getByTestId('play-table');
+        await expect(table.getAttribute('lang')).resolves.toBe(locale);
+        const text = await table.evaluate((el) => {
+          const copy = el.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('q').forEach((q) => q.remove());
+          return copy.innerText;
+        });
+        expect(/[\u4e00-\u9fff]/.test(text)).toBe(true);
+        expect(outOfScript(text, locale)).toEqual([]);
+      }
       const why = page.getByTestId('play-why').first();
       await why.click();
       const box = page.getByTestId('play-why-box');

@@ -38,7 +38,9 @@ const ours = join(site.dir, 'index');
 beforeAll(async () => {
   const generated = join(site.siteDir, '.vitepress/generated');
   mkdirSync(generated, { recursive: true });
-  writeFileSync(join(generated, 'sidebar.json'), JSON.stringify({ en: {}, zh: {}, nav: { en: [], zh: [] }, games: [] }));
+  // two locales, as src/docgen/sidebar.ts writes them (a Chinese one under zh/)
+  const locale = (lang: string, link: string) => ({ lang, label: lang, link, title: 't', description: 'd', sidebar: {}, nav: [] });
+  writeFileSync(join(generated, 'sidebar.json'), JSON.stringify({ locales: { root: locale('en', '/'), zh: locale('zh-Hant', '/zh/') }, games: [] }));
   const pages: Record<string, string> = {
     'index.md': '# Rules as data\n\nBoard games, rule by rule.\n',
     'guns.md': '# Guns {#Top}\n\nEach player points a gun.\n\n## Shooting {#shooting}\n\nA BANG! card wounds the target; the loot is shared.\n\n### Ducking {#ducking}\n\nA ducking player keeps out of the loot.\n',

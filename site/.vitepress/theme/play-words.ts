@@ -1,8 +1,55 @@
 /**
  * The play page's own words (buttons, headings, hand-over), in English and Chinese. The table's
  * words come with each seat's screen (src/present), the game's from its spec.
+ *
+ * A page is in a locale (its `lang`): English, or Chinese in Simplified (zh-Hans) or Traditional
+ * (zh-Hant). The words here, the screens' and the spec's texts are written in one language (en,
+ * zh: either script), and a Chinese page puts every text it shows into its script a character at
+ * a time (`inScript`, with the table public/play/script/<locale>.json: src/chinese-script.ts),
+ * since the table joins its texts as it plays. Quotes from the rulebooks (`quote`) stay as printed.
  */
+import { withBase } from 'vitepress';
+
 export type Lang = 'en' | 'zh';
+export type Locale = 'en' | 'zh-Hans' | 'zh-Hant';
+
+/** the language a locale's texts are written in */
+export function langOf(locale: Locale): Lang {
+  return locale === 'en' ? 'en' : 'zh';
+}
+
+/** the folder of a locale's pages ('' for English) */
+export function localeDir(locale: Locale): string {
+  return locale === 'en' ? '' : `${locale.toLowerCase()}/`;
+}
+
+export type Chars = Readonly<Record<string, string>>;
+
+/** the locale's table of characters (none for English) */
+export async function loadChars(locale: Locale): Promise<Chars> {
+  if (locale === 'en') return {};
+  const r = await fetch(withBase(`/play/script/${locale.toLowerCase()}.json`));
+  if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+  return (await r.json()) as Chars;
+}
+
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g;
+
+/**
+ * `value` with every string in it in the page's script: strings, arrays and objects through, a
+ * function's result too (a word that takes a number); a `quote` (a rulebook's line) as it is.
+ */
+export function inScript<T>(value: T, chars: Chars): T {
+  if (Object.keys(chars).length === 0) return value;
+  const conv = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.replace(HAN, (c) => chars[c] ?? c);
+    if (typeof v === 'function') return (...a: unknown[]) => conv((v as (...x: unknown[]) => unknown)(...a));
+    if (Array.isArray(v)) return v.map(conv);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'quote' ? x : conv(x)]));
+    return v;
+  };
+  return conv(value) as T;
+}
 
 const WORDS = {
   en: {
@@ -95,6 +142,6 @@ const WORDS = {
 
 export type PlayWords = (typeof WORDS)['en'];
 
-export function playWords(lang: Lang): PlayWords {
-  return WORDS[lang];
+export function playWords(locale: Locale, chars: Chars = {}): PlayWords {
+  return inScript(WORDS[langOf(locale)], chars);
 }

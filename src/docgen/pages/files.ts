@@ -44,7 +44,7 @@ export function fileLineHref(ctx: PageCtx, location: string): string | undefined
   return relLink(ctx.page, gamePage(ctx.lang, ctx.game.id, 'files'), m[2] ? `${anchor}-L${m[2]}` : anchor);
 }
 
-/** the listing of every file of the game, the same for both languages (HTML, not a page) */
+/** the listing of every file of the game, the same for every locale, as written (HTML, not a page; `verbatim`: no locale puts it into its script) */
 export function filesListing(game: GameDoc): string {
   const blocks = (game.files ?? []).map((f) => {
     const a = fileAnchor(f.path);
@@ -54,7 +54,7 @@ export function filesListing(game: GameDoc): string {
       .map((l, i) => `<span id="${a}-L${i + 1}" class="src-line yaml-line"><a class="src-ln" href="#${a}-L${i + 1}">${i + 1}</a><span class="yaml-text">${l === '' ? ' ' : esc(l)}</span></span>`)
       .join('');
     // the path as code in the heading: a file's name, not words of the page
-    return `<h2 id="${a}" tabindex="-1"><code>${esc(f.path)}</code> <a class="header-anchor" href="#${a}" aria-label="Permalink to ${esc(f.path)}">&#8203;</a></h2>\n<div class="src-lines yaml-lines" lang="en"><pre>${body}</pre></div>`;
+    return `<h2 id="${a}" tabindex="-1"><code>${esc(f.path)}</code> <a class="header-anchor" href="#${a}" aria-label="Permalink to ${esc(f.path)}">&#8203;</a></h2>\n<div class="src-lines yaml-lines verbatim" lang="en"><pre>${body}</pre></div>`;
   });
   return blocks.join('\n') + '\n';
 }

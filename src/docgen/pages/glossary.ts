@@ -2,8 +2,10 @@
 import { nodeHref, type PageCtx } from '../context.ts';
 import { buildGlossary, type TermKind } from '../glossary.ts';
 import { ui, type Lang } from '../i18n.ts';
-import { esc } from '../escape.ts';
+import { attr, esc } from '../escape.ts';
 import { lineHref } from '../paths.ts';
+import { verbatim } from '../locales.ts';
+import { seedLanguage } from '../rule-block.ts';
 import { page, pageTitle, para, section } from './frame.ts';
 
 const KIND: Record<TermKind, Record<Lang, string>> = {
@@ -39,7 +41,8 @@ export function glossaryPage(ctx: PageCtx): string {
   const rows = g.terms.map((t) => {
     const found = t.found
       .map((f) => {
-        const spelled = t.zh[0] === f.spelling ? '' : ` <span lang="zh">${esc(f.spelling)}</span>`;
+        // the word as the seed spells it, in the seed's script, on every locale's page
+        const spelled = t.zh[0] === f.spelling ? '' : ` ${verbatim(`<span class="verbatim" lang="${attr(seedLanguage(f.seed))}">${esc(f.spelling)}</span>`)}`;
         return `<a href="${esc(lineHref(ctx.page, lang, f.seed, f.line))}">${esc(`${f.seed}:${f.line}`)}</a>${spelled}`;
       })
       .join('<br>');

@@ -1,5 +1,5 @@
 /**
- * A game's play page (/games/<game>/play, /zh/games/<game>/play): a short text on how to play and
+ * A game's play page (/games/<game>/play, /zh-hans/… and /zh-hant/games/<game>/play): a short text on how to play and
  * the table itself (site/.vitepress/theme/PlayTable.vue), which loads the engine and this game's
  * play data — the checked spec and the page each rule is on, for the "why" links.
  */
@@ -7,6 +7,7 @@ import type { PageCtx } from '../context.ts';
 import type { Lang } from '../i18n.ts';
 import { esc } from '../escape.ts';
 import type { GameDoc } from '../model.ts';
+import { readerNames, withNamesInText } from '../reader-names.ts';
 import { page, pageTitle, para, ui } from './frame.ts';
 
 const intro: Record<Lang, string> = {
@@ -35,11 +36,13 @@ export function playPage(ctx: PageCtx): string {
  * the end, with the expectations that hold there and the seat whose decision the step was.
  */
 export function examplesData(game: GameDoc): string {
+  // the examples' words as the pages show them: the ids they mention by their names
+  const names = { en: readerNames(game, 'en'), zh: readerNames(game, 'zh') };
   const examples = (game.examples ?? []).map((e) => {
     const steps = e.scenario.do ?? [];
     return {
       id: e.scenario.id,
-      text: e.scenario.text,
+      text: { en: withNamesInText(e.scenario.text.en, names.en, 'en'), zh: withNamesInText(e.scenario.text.zh, names.zh, 'zh') },
       passed: e.passed,
       // each state's log as the entries added since the frame before (a log only grows)
       frames: e.frames.map((f, i) => {

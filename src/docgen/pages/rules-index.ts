@@ -8,7 +8,7 @@ import { page, pageTitle, para } from './frame.ts';
 const PAGE_WORD: Record<PageId, Parameters<typeof ui>[0]> = {
   index: 'overview', components: 'components', setup: 'setup', flow: 'flow', scoring: 'scoring',
   assumptions: 'assumptions', glossary: 'glossary', editions: 'editions', examples: 'examples', rules: 'rules',
-  simulations: 'simulations',
+  simulations: 'simulations', checks: 'checks',
   files: 'files',
   play: 'play',
 };

@@ -8,6 +8,7 @@ import { textIn, ui, type Lang } from '../i18n.ts';
 import { esc } from '../escape.ts';
 import { relLink } from '../markdown.ts';
 import { gamePage, sourcePage } from '../paths.ts';
+import { verbatim } from '../locales.ts';
 import { page } from './frame.ts';
 
 const formula: Record<Lang, (s: SeedModel) => string> = {
@@ -64,7 +65,9 @@ export function sourcePageMd(lang: Lang, s: SeedModel): string {
       notes.push(`<span class="src-note">${esc(ui('nonRule', lang))}${lang === 'zh' ? '：' : ': '}${said.join(' ')}</span>`);
     } else if (!l.blank && l.citedBy.length === 0) notes.push(`<span class="src-note">${esc(ui('uncited', lang))}</span>`);
     const text = l.blank ? '&nbsp;' : esc(l.text);
-    return `<div id="L${l.n}" class="${cls}"><a class="src-ln" href="#L${l.n}">${l.n}</a> <span class="src-text" lang="${esc(s.info.language)}">${text}</span> ${notes.join(' ')}</div>`;
+    // the seed's line exactly as printed, in its own script, on every locale's page
+    const line = verbatim(`<span class="src-text verbatim" lang="${esc(s.info.language)}">${text}</span>`);
+    return `<div id="L${l.n}" class="${cls}"><a class="src-ln" href="#L${l.n}">${l.n}</a> ${line} ${notes.join(' ')}</div>`;
   });
 
   return page(

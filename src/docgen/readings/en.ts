@@ -116,7 +116,8 @@ export const en: Templates = {
     abs: (a) => `the absolute value of ${a[0]!.text}`,
     round: (a) => `${a[0]!.text} rounded to the nearest whole number`,
     range: (a) => `the whole numbers from ${a[0]!.text} up to ${a[1]!.text} − 1`,
-    seat: (a) => `seat number ${a[0]!.text} (counting from 0)`,
+    // people count seats from 1; the spec's seat(n) counts from 0
+    seat: (a) => (a[0]!.node.kind === 'Number' ? `seat ${a[0]!.node.value + 1}` : `seat number ${a[0]!.text} (counting from 0)`),
     left: (a) => `the seat to the left of ${a[0]!.text}`,
     right: (a) => `the seat to the right of ${a[0]!.text}`,
     leftOf: (a) => `the first seat of ${a[1]!.text} going clockwise from ${a[0]!.text}`,
@@ -131,7 +132,7 @@ export const en: Templates = {
   userFunction: (name, a) => `${name}(${args(a).join(', ')})`,
   words: {
     otherwise: 'otherwise:',
-    optionName: (id) => `the ${id} option`,
+    optionName: (label) => `the option “${label}”`,
     option: (label, isBool) => (isBool ? `${label} is on` : label),
     out: (s) => `${s} is out of the game`,
     kind: (c) => `the kind of ${c}`,

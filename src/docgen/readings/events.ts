@@ -95,24 +95,4 @@ export const EVENTS: Readonly<Record<Lang, EventTemplates>> = {
   },
 };
 
-/** the longest English label taken from a text; a longer first clause gives way to the id's words */
-const MAX_EN_LABEL = 24;
-
-/** `inRound` → `in round`, `billDeck` → `bill deck` */
-export function idWords(id: string): string {
-  return id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/-/g, ' ').toLowerCase();
-}
-
-/**
- * A short name for a declaration (a var, a zone) from its text: its first clause without the
- * final period — `Wound tokens taken.` → `Wound tokens taken`, `本回合用槍指向的目標玩家。` →
- * `本回合用槍指向的目標玩家`. In English a clause longer than a short name (`The player this
- * robber points the gun at this round`) gives way to the words of the id (`aim`), when given.
- */
-export function shortLabel(t: Text, lang: Lang, id?: string): string {
-  const s = t[lang].trim();
-  const cut = lang === 'en' ? /^(.+?)(?:[.:;,(—]\s|[.:;]$|\s\()/.exec(s + ' ') : /^(.+?)[。：；，（(:]/.exec(s);
-  const label = (cut?.[1] ?? s).trim().replace(/[.。]$/, '');
-  if (lang === 'en' && id !== undefined && label.length > MAX_EN_LABEL) return idWords(id);
-  return label.length > 0 ? label : s;
-}
+export { declLabel, idWords, shortLabel, wantsName, type Declared } from '../../model/labels.ts';

@@ -7,11 +7,11 @@ export const en = {
   listOf: (items: string[]) =>
     items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`,
   withArgs: (w: Record<string, Expr> | undefined, r: Read) =>
-    w && Object.keys(w).length > 0 ? ` with ${Object.entries(w).map(([k, v]) => `${k} = ${r.expr(v)}`).join(', ')}` : '',
+    w && Object.keys(w).length > 0 ? ` with ${Object.entries(w).map(([k, v]) => `${r.local(k)} = ${r.expr(v)}`).join(', ')}` : '',
 };
 
 export const zh = {
   q: (s: string) => `「${s}」`,
   withArgs: (w: Record<string, Expr> | undefined, r: Read) =>
-    w && Object.keys(w).length > 0 ? `（${Object.entries(w).map(([k, v]) => `${k} = ${r.expr(v)}`).join('，')}）` : '',
+    w && Object.keys(w).length > 0 ? `（${Object.entries(w).map(([k, v]) => `${r.local(k)} = ${r.expr(v)}`).join('，')}）` : '',
 };

@@ -9,6 +9,7 @@ import { DocgenError } from '../errors.ts';
 import { EXPR_TEMPLATE_KINDS, type Arg, type NameKind, type Read, type Templates } from './templates.ts';
 import { blocksOf, effectKeyOf, kindOf } from '../../effects/registry.ts';
 import type { EffectKey } from '../../effects/kind.ts';
+import { declLabel, type Declared } from './events.ts';
 
 /** one line of a reading, with the lines nested under it (a loop's body, a branch) */
 export interface ReadingLine {
@@ -21,8 +22,10 @@ export interface ReaderOptions {
   ref?: (id: string) => string;
   /** words for a node the caller knows better (a chart knows its locals' answers), else undefined */
   phrase?: (n: Ast) => string | undefined;
-  /** how a name of the spec (a variable, a zone, a local) is written (default: as it is) */
+  /** how a name of the spec (a variable's, a zone's: the name readers know it by) is written (default: as it is) */
   name?: (name: string) => string;
+  /** how a local (a parameter, a loop's variable, a `let`) is written (default: as it is) */
+  local?: (name: string) => string;
 }
 
 const BINARY_PREC: Readonly<Record<string, number>> = {
@@ -53,6 +56,7 @@ export class Reader implements Read {
   private readonly refFn: (id: string) => string;
   private readonly phraseFn: ((n: Ast) => string | undefined) | undefined;
   private readonly nameFn: (name: string) => string;
+  private readonly localFn: (name: string) => string;
 
   constructor(
     private readonly spec: Spec,
@@ -63,6 +67,12 @@ export class Reader implements Read {
     this.refFn = opts.ref ?? ((id) => id);
     this.phraseFn = opts.phrase;
     this.nameFn = opts.name ?? ((name) => name);
+    this.localFn = opts.local ?? ((name) => name);
+  }
+
+  /** a local's name (a parameter, a loop's variable), set apart as the page writes locals */
+  local(name: string): string {
+    return this.localFn(name);
   }
 
   // ---- effects --------------------------------------------------------------------------
@@ -173,9 +183,9 @@ export class Reader implements Read {
       case 'Number':
         return { text: this.template('Number')(n.value), prec: ATOM };
       case 'String': {
-        // a word of the spec with no name of its own (an answer's value, `"bottom"`) is an id too
+        // a word of the spec: a card's or place's name, an answer's label, the name of what it names (`"hand"`), else the word
         const card = this.cardName(n.value);
-        return { text: this.template('String')(card === undefined ? this.nameFn(n.value) : n.value, card), prec: ATOM };
+        return { text: this.template('String')(card === undefined ? this.nameFn(this.wordLabel(n.value)) : n.value, card), prec: ATOM };
       }
       case 'Bool':
         return { text: this.template('Bool')(n.value), prec: ATOM };
@@ -183,8 +193,12 @@ export class Reader implements Read {
         return { text: this.template('None')(), prec: ATOM };
       case 'Name': {
         const kind: NameKind = this.isLocal(n.name) ? 'local' : SPECIAL_NAMES.has(n.name) ? (n.name as NameKind) : 'global';
-        const text = this.template('Name')(n.name, kind);
-        return { text: text === n.name ? this.nameFn(text) : text, prec: ATOM };
+        // a declared name (a var, a zone, a set of places) as the reader knows it, never its id
+        // (a name the spec declares nothing for is a plain word: `to: rob`, an answer's value)
+        const label = kind === 'global' ? this.labelOf(n.name, 'name') : n.name;
+        const shown = kind === 'global' && label === n.name ? this.wordLabel(n.name) : label;
+        const text = this.template('Name')(shown, kind);
+        return { text: text !== shown ? text : kind === 'local' ? this.localFn(text) : this.nameFn(text), prec: ATOM };
       }
       case 'Member': {
         if (n.object.kind === 'Name' && n.object.name === 'options' && !this.isLocal('options')) {
@@ -194,7 +208,7 @@ export class Reader implements Read {
         const obj = this.read(n.object, ATOM);
         if (n.name === 'out') return { text: this.t.words.out(obj), prec: 4 };
         if (n.name === 'kind') return { text: this.t.words.kind(obj), prec: ATOM };
-        return { text: this.template('Member')(obj, this.nameFn(n.name)), prec: ATOM };
+        return { text: this.template('Member')(obj, this.nameFn(this.labelOf(n.name, 'member'))), prec: ATOM };
       }
       case 'Lambda': {
         const { params, body } = this.lambda(n);
@@ -238,7 +252,7 @@ export class Reader implements Read {
     });
     const builtin = this.t.functions[name];
     if (builtin) return builtin(args, this);
-    if ((this.spec.functions ?? []).some((f) => f.id === name)) return this.t.userFunction(name, args);
+    if ((this.spec.functions ?? []).some((f) => f.id === name)) return this.t.userFunction(this.nameFn(this.labelOf(name, 'function')), args);
     throw new DocgenError(`no ${this.lang} reading template for the function '${name}'`);
   }
 
@@ -260,8 +274,62 @@ export class Reader implements Read {
   optionLabel(id: string): string {
     const o = (this.spec.options ?? []).find((d) => d.id === id);
     const label = o?.type === 'bool' ? textLabel(o.text, this.lang) : undefined;
-    return label ?? this.t.words.optionName(this.nameFn(id));
+    return label ?? this.t.words.optionName(this.nameFn(this.labelOf(id, 'option')));
   }
+
+  /**
+   * The name a reader sees for a declared name (declLabel: its `name`, else the start of its
+   * text); a name the spec does not declare (a property of a card or place) as it is. `where`:
+   * what kind of name it can be there — a name in an expression (a var, a game zone, a set of
+   * places), a member (a seat var, a seat zone), a function or an option.
+   */
+  labelOf(name: string, where: 'name' | 'member' | 'function' | 'option'): string {
+    const s = this.spec;
+    const found: Declared | undefined =
+      where === 'name'
+        ? ((s.vars ?? []).find((d) => d.id === name) ?? (s.zones ?? []).find((d) => d.id === name && d.per !== 'seat') ?? spaceSets(s).find((d) => d.id === name))
+        : where === 'member'
+          ? ((s.seatVars ?? []).find((d) => d.id === name) ?? (s.zones ?? []).find((d) => d.id === name && d.per === 'seat'))
+          : where === 'function'
+            ? (s.functions ?? []).find((d) => d.id === name)
+            : (s.options ?? []).find((d) => d.id === name);
+    if (found) return declLabel(found, this.lang);
+    // a word that names something else of the spec (a property named after a set of places, a word standing for a seat var)
+    return where === 'name' || where === 'member' ? this.anyLabel(name) ?? name : name;
+  }
+
+  /** the reader's name of whatever of the spec has this id, if anything has */
+  private anyLabel(id: string): string | undefined {
+    const s = this.spec;
+    const declared = [...(s.vars ?? []), ...(s.seatVars ?? []), ...(s.zones ?? []), ...spaceSets(s), ...(s.functions ?? []), ...(s.options ?? [])].find((d) => d.id === id);
+    if (declared) return declLabel(declared, this.lang);
+    return this.cardName(id);
+  }
+
+  /** a word of the spec as readers see it: an answer's label where a choice gives one, the name of what it names, else the word */
+  private wordLabel(word: string): string {
+    this.choiceLabels ??= choiceLabels(this.spec);
+    return this.choiceLabels.get(word)?.[this.lang] ?? this.anyLabel(word) ?? word;
+  }
+
+  private choiceLabels: Map<string, Text> | undefined;
+}
+
+/** every answer label the spec's choices give (`labels: {rob: {en, zh}}`), by the word; the first one for a word */
+function choiceLabels(spec: Spec): Map<string, Text> {
+  const out = new Map<string, Text>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if ('choose' in o && o['labels'] !== null && typeof o['labels'] === 'object') {
+        for (const [word, t] of Object.entries(o['labels'] as Record<string, Text>)) if (!out.has(word) && t && typeof t.en === 'string') out.set(word, t);
+      }
+      Object.values(o).forEach(visit);
+    }
+  };
+  visit(spec);
+  return out;
 }
 
 /** "Label: rest" → "Label" when both languages have such a short label */

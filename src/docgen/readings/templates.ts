@@ -51,6 +51,8 @@ export interface Read {
   negative(e: Expr): string | undefined;
   /** the text in this language */
   text(t: Text): string;
+  /** a local's name (a parameter, a loop's variable), set apart as the page writes locals */
+  local(name: string): string;
   /** bind names (effect locals: `as`, `let`) for the rest of the reading */
   bind(...names: string[]): void;
 }
@@ -72,8 +74,8 @@ export interface ExprTemplates {
 export interface Words {
   /** the head of an if's else branch */
   otherwise: string;
-  /** an option's name when its text gives none (`Special powers variant: …` gives one) */
-  optionName(id: string): string;
+  /** an option named by the start of its text (declLabel), when its text gives no label before a colon (`Special powers variant: …` gives one) */
+  optionName(label: string): string;
   /** an option read in an expression; `label` is its name from the option text, or optionName */
   option(label: string, isBool: boolean): string;
   /** `s.out` */

@@ -114,7 +114,7 @@ export const zh: Templates = {
     abs: (a) => `${a[0]!.text} 的絕對值`,
     round: (a) => `${a[0]!.text} 四捨五入`,
     range: (a) => `${a[0]!.text} 到 ${a[1]!.text} − 1 的整數`,
-    seat: (a) => `${a[0]!.text} 號座位（從 0 起算）`,
+    seat: (a) => (a[0]!.node.kind === 'Number' ? `座位 ${a[0]!.node.value + 1}` : `${a[0]!.text} 號座位（從 0 起算）`),
     left: (a) => `${a[0]!.text} 左邊的座位`,
     right: (a) => `${a[0]!.text} 右邊的座位`,
     leftOf: (a) => `從 ${a[0]!.text} 順時針遇到的第一個屬於 ${a[1]!.text} 的座位`,
@@ -129,7 +129,7 @@ export const zh: Templates = {
   userFunction: (name, a) => `${name}(${args(a).join(', ')})`,
   words: {
     otherwise: '否則：',
-    optionName: (id) => `選項 ${id}`,
+    optionName: (label) => `選項「${label}」`,
     option: (label, isBool) => (isBool ? `${label}${cjkEnd.test(label) ? '' : ' '}開啟` : label),
     out: (s) => `${s} 已出局`,
     kind: (c) => `${c} 的種類`,

@@ -108,8 +108,8 @@ export function searchGamesParam(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export const WORDS: Record<Lang, ChartWords & { seatLabel: (n: number) => string }> = {
-  en: { seat: 'Seat', winRate: 'Win rate', rounds: 'Rounds played', games: 'Games', score: 'Final score', seatLabel: (n) => `Seat ${n}` },
-  zh: { seat: '座位', winRate: '勝率', rounds: '進行的回合數', games: '局數', score: '最終得分', seatLabel: (n) => `座位${n}` },
+  en: { seat: 'Seat', winRate: 'Win rate', rounds: 'Rounds played', games: 'Games', score: 'Final score', seatLabel: (n) => `Seat ${n + 1}` },
+  zh: { seat: '座位', winRate: '勝率', rounds: '進行的回合數', games: '局數', score: '最終得分', seatLabel: (n) => `座位${n + 1}` },
 };
 
 /**

@@ -2,7 +2,7 @@
  * Shared compile state: the program being built, diagnostics with file:line:col, and the
  * helpers every part of compilation needs (expressions, zone references, assignment paths).
  */
-import { assignable, compileExpr, compileLambda, parseExpr, typeToString } from '../../expr/index.ts';
+import { assignable, compileExpr, compileLambda, idHint, parseExpr, typeToString } from '../../expr/index.ts';
 import type { Ast, ExprError, Scope, Type } from '../../expr/index.ts';
 import type { ExprOpts } from '../../expr/index.ts';
 import type { Diagnostic } from '../../loader/diagnostics.ts';
@@ -250,14 +250,14 @@ export class Compiler {
       const z = p.zones.findIndex((d) => d.id === base.name && d.per === 'game');
       if (z < 0) {
         const isSeatZone = p.zones.some((d) => d.id === base.name && d.per === 'seat');
-        this.error(obj, key, `'${base.name}' is not a game zone`, isSeatZone ? `it is a seat zone: write "<seat>.${base.name}", e.g. "me.${base.name}"` : `declared game zones: ${gameZones(p)}`);
+        this.error(obj, key, `'${base.name}' is not a game zone`, isSeatZone ? `it is a seat zone: write "<seat>.${base.name}", e.g. "me.${base.name}"` : idHint(base.name, gameZones(p), 'declared game zones'));
         return undefined;
       }
       ref = { zone: z };
     } else if (base.kind === 'Member') {
       const z = p.zones.findIndex((d) => d.id === base.name && d.per === 'seat');
       if (z < 0) {
-        this.error(obj, key, `'${base.name}' is not a seat zone`, `declared seat zones: ${p.zones.filter((d) => d.per === 'seat').map((d) => d.id).join(', ') || 'none'}`);
+        this.error(obj, key, `'${base.name}' is not a seat zone`, idHint(base.name, p.zones.filter((d) => d.per === 'seat').map((d) => d.id), 'declared seat zones'));
         return undefined;
       }
       const seat = this.sub(obj, key, base.object, env, T.seat, 'in zone');
@@ -306,13 +306,13 @@ export class Compiler {
         const d = p.vars[i]!;
         t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, code: { base: { game: i } }, ...(d.by !== undefined ? { by: d.by } : {}), ...(d.values ? { values: d.values } : {}) };
       } else {
-        this.error(obj, key, `'${base.name}' is not a variable`, `global vars: ${p.vars.map((d) => d.id).join(', ') || 'none'}; a seat var needs its seat, e.g. "me.${base.name}"`);
+        this.error(obj, key, `'${base.name}' is not a variable`, p.seatVars.some((d) => d.id === base.name) ? `'${base.name}' is a seat var: it needs its seat, e.g. "me.${base.name}"` : idHint(base.name, [...env.allNames(), ...p.vars.map((d) => d.id)], 'global vars'));
         return undefined;
       }
     } else if (base.kind === 'Member') {
       const i = p.seatVars.findIndex((d) => d.id === base.name);
       if (i < 0) {
-        this.error(obj, key, `'${base.name}' is not a seat var`, `seat vars: ${p.seatVars.map((d) => d.id).join(', ') || 'none'}`);
+        this.error(obj, key, `'${base.name}' is not a seat var`, idHint(base.name, p.seatVars.map((d) => d.id), 'seat vars'));
         return undefined;
       }
       const seatFn = this.sub(obj, key, base.object, env, T.seat, 'in target');
@@ -363,8 +363,8 @@ export class Compiler {
 }
 
 
-function gameZones(p: Program): string {
-  return p.zones.filter((d) => d.per === 'game').map((d) => d.id).join(', ') || 'none';
+function gameZones(p: Program): string[] {
+  return p.zones.filter((d) => d.per === 'game').map((d) => d.id);
 }
 
 export { Env };

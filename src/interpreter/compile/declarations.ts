@@ -7,7 +7,8 @@ import type { Json, Text } from '../api.ts';
 import type { BackVisibility, OptionDecl, Program, Run, VarType, VarVisibility, Visibility } from '../program.ts';
 import { MAX_CARDS } from '../../limits.ts';
 import { Env, isNode, type Compiler, type Node } from './compiler.ts';
-import { suggest, type Type } from '../../expr/index.ts';
+import { idHint, type Type } from '../../expr/index.ts';
+import { wantsName, type Declared } from '../../model/labels.ts';
 import { BUILTIN_TYPES, T, defaultValue, spaceSetOf, varType } from './types.ts';
 
 
@@ -66,7 +67,7 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
   const keyOf = (node: Node): number | undefined => {
     if (node['by'] === undefined) return undefined;
     const i = p.spaces.findIndex((s) => s.id === node['by']);
-    if (i < 0) cc.error(node, 'by', `'${String(node['by'])}' is not a space set`, `space sets: ${p.spaces.map((s) => s.id).join(', ') || 'none (declare them under spaces:)'}`);
+    if (i < 0) cc.error(node, 'by', `'${String(node['by'])}' is not a space set`, idHint(String(node['by']), p.spaces.map((s) => s.id), 'space sets (declared under spaces:)'));
     return i < 0 ? undefined : i;
   };
 
@@ -101,6 +102,14 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
     }
   }
 
+  // a var or zone is named to readers (the rules site, the terminal) by its name, else the start of its text
+  for (const [key, what] of [['vars', 'var'], ['seatVars', 'seat var'], ['zones', 'zone']] as const) {
+    for (const v of list(spec, key)) {
+      const why = isNode(v['text']) ? wantsName(v as unknown as Declared) : undefined;
+      if (why) cc.warn(v, 'id', `${what} '${String(v['id'])}' has no name for readers: ${why}`, 'give it a short one beside its text: name: {en: …, zh: …} (the rules site and the terminal show it instead of the id)');
+    }
+  }
+
   for (const z of list(spec, 'zones')) {
     const per = (z['per'] ?? 'game') as 'game' | 'seat';
     const visibility = (z['visibility'] ?? 'public') as Visibility;
@@ -111,7 +120,7 @@ export function compileDeclarations(cc: Compiler, spec: Node): void {
       const kindId = typeof item === 'string' ? item : isNode(item) ? String(item['kind']) : '';
       const kind = p.cards.findIndex((c) => c.id === kindId);
       if (kind < 0) {
-        cc.error(z['initial'] as object, i, `unknown card kind '${kindId}'`, `declared kinds: ${p.cards.map((c) => c.id).join(', ') || 'none'}`);
+        cc.error(z['initial'] as object, i, `unknown card kind '${kindId}'`, idHint(kindId, p.cards.map((c) => c.id), 'declared kinds'));
         return;
       }
       let count = p.cards[kind]!.count;
@@ -240,14 +249,13 @@ function typedValue(cc: Compiler, props: Node, prop: string, pt: PropType): Json
     if (target) {
       const at = target.items.findIndex((x) => x.id === v);
       if (at < 0) {
-        const hint = suggestIds(String(v), target.items.map((x) => x.id));
-        cc.error(props, prop, `'${String(v)}' is not a place of '${target.id}'`, hint ?? `places of ${target.id}: ${target.items.map((x) => x.id).join(', ')}`);
+        cc.error(props, prop, `'${String(v)}' is not a place of '${target.id}'`, idHint(String(v), target.items.map((x) => x.id), `places of ${target.id}`));
         return undefined;
       }
       out.push(at);
     } else if (base === 'kind') {
       if (!p.cards.some((k) => k.id === v)) {
-        cc.error(props, prop, `'${String(v)}' is not a card kind`, suggestIds(String(v), p.cards.map((k) => k.id)));
+        cc.error(props, prop, `'${String(v)}' is not a card kind`, idHint(String(v), p.cards.map((k) => k.id), 'card kinds'));
         return undefined;
       }
       out.push(v as Json);
@@ -328,11 +336,6 @@ function typeProps(cc: Compiler, node: Node, set: import('../program.ts').SpaceS
       cc.error(props, edges, `'${set.items[a]!.id}' lists '${set.items[b]!.id}' as a neighbour, but '${set.items[b]!.id}' does not list '${set.items[a]!.id}'`, `add it to '${set.items[b]!.id}', or say 'directed: true' if the edges go one way`);
     }
   });
-}
-
-function suggestIds(got: string, ids: string[]): string | undefined {
-  const best = suggest(got, ids);
-  return best === undefined ? undefined : `did you mean '${best}'?`;
 }
 
 /** A trigger's event (`event:`; not `on:`, which YAML 1.1 tools read as `true`). */

@@ -5,7 +5,7 @@
  * triggers and effect lists, entered with `call`/`dispatch` (the return stack is part of the
  * state), so they may call each other and themselves.
  */
-import { compileExpr, parseExpr, typeToString, type Type } from '../../expr/index.ts';
+import { compileExpr, idHint, parseExpr, typeToString, type Type } from '../../expr/index.ts';
 import { EFFECT_KEYS, effectKeyOf, kindOf } from '../../effects/registry.ts';
 import type { EffectKey } from '../../effects/kind.ts';
 import type { Json } from '../api.ts';
@@ -157,7 +157,7 @@ export class EffectCompiler {
   args(params: readonly Param[], site: Node, key: string, env: Env, what: string): Run<Json>[] | undefined {
     const given = isNode(site['with']) ? site['with'] : {};
     const names = params.map((x) => x.name);
-    for (const name of Object.keys(given)) if (!names.includes(name)) this.cc.error(given, name, `${what} has no parameter '${name}'`, `parameters: ${names.join(', ') || 'none'}`);
+    for (const name of Object.keys(given)) if (!names.includes(name)) this.cc.error(given, name, `${what} has no parameter '${name}'`, idHint(name, names, 'parameters'));
     const fns: Run<Json>[] = [];
     for (const param of params) {
       if (!Object.hasOwn(given, param.name)) {
@@ -243,7 +243,7 @@ export class EffectCompiler {
     const decls = list(this.spec, 'effectLists');
     const decl = decls.find((x) => x['id'] === id);
     if (!decl) {
-      if (site) this.cc.error(site, 'list', `unknown effect list '${id}'`, decls.length > 0 ? `effect lists: ${decls.map((x) => String(x['id'])).join(', ')}` : 'declare it under effectLists: (id, for, as, params, text)');
+      if (site) this.cc.error(site, 'list', `unknown effect list '${id}'`, decls.length > 0 ? idHint(id, decls.map((x) => String(x['id'])), 'effect lists') : 'declare it under effectLists: (id, for, as, params, text)');
       return undefined;
     }
     this.lists.set(id, null); // a list whose declaration is wrong is reported once
@@ -251,7 +251,7 @@ export class EffectCompiler {
     const byKind = carrier === 'card';
     const set = byKind ? undefined : this.cc.program.spaces.find((x) => x.id === carrier);
     if (!byKind && !set) {
-      this.cc.error(decl, 'for', `'${carrier}' is neither 'card' nor a space set`, `space sets: ${this.cc.program.spaces.map((x) => x.id).join(', ') || 'none'}`);
+      this.cc.error(decl, 'for', `'${carrier}' is neither 'card' nor a space set`, idHint(carrier, this.cc.program.spaces.map((x) => x.id), 'space sets'));
       return undefined;
     }
     const params = parseParams(this.cc, decl, `effect list '${id}'`);
@@ -283,7 +283,7 @@ export class EffectCompiler {
       if (!isNode(effects)) return;
       for (const key of Object.keys(effects)) {
         const decl = decls.find((x) => x['id'] === key);
-        if (!decl) this.cc.error(effects, key, `unknown effect list '${key}'`, decls.length > 0 ? `effect lists: ${decls.map((x) => String(x['id'])).join(', ')}` : 'declare it under effectLists: (id, for, as, params, text)');
+        if (!decl) this.cc.error(effects, key, `unknown effect list '${key}'`, decls.length > 0 ? idHint(key, decls.map((x) => String(x['id'])), 'effect lists') : 'declare it under effectLists: (id, for, as, params, text)');
         else if (String(decl['for']) !== carrier) this.cc.error(effects, key, `effect list '${key}' is carried by ${String(decl['for']) === 'card' ? 'card kinds' : `the places of '${String(decl['for'])}'`}, not here`);
       }
     };
@@ -316,7 +316,7 @@ export class EffectCompiler {
   seatZone(e: Node, key: string): number {
     const name = e[key];
     const z = this.cc.program.zones.findIndex((d) => d.id === name && d.per === 'seat');
-    if (z < 0) this.cc.error(e, key, `'${String(name)}' is not a seat zone`);
+    if (z < 0) this.cc.error(e, key, `'${String(name)}' is not a seat zone`, idHint(String(name), this.cc.program.zones.filter((d) => d.per === 'seat').map((d) => d.id), 'seat zones'));
     else if (this.cc.program.zones[z]!.by !== undefined) this.cc.error(e, key, `'${String(name)}' is keyed; ${key === 'to' ? 'deal' : 'split'} needs a zone without [ ]`);
     return z;
   }
