@@ -93,7 +93,7 @@ describe('rules validate keeps results between runs', () => {
     } finally {
       rmSync(join(tmp, 'test'), { recursive: true, force: true });
     }
-  }, 240_000);
+  }, limit(240_000));
 
   it('treats a broken kept file as missing, and runs without a cache where its folder cannot be made', () => {
     const cache = join(tmp, 'cache-3');
