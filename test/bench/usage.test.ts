@@ -1,12 +1,12 @@
 /** A bench script given a bad command line says what is wrong in one line and exits 2, with no stack trace. */
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { limit, spawnWithin } from '../limits.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function bench(script: string, ...args: string[]): { status: number | null; stderr: string; stdout: string } {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${script}`, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnWithin(60_000, process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${script}`, ...args], { cwd: root, encoding: 'utf8' });
   return { status: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
@@ -32,6 +32,6 @@ describe('bench scripts on a bad command line', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    }, 60_000);
+    }, limit(60_000));
   }
 });

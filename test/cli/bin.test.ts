@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { spawnWithin } from '../limits.ts';
 
 const bin = fileURLToPath(new URL('../../bin/rules.js', import.meta.url));
-const rules = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 30_000 });
+const rules = (...args: string[]) => spawnWithin(30_000, process.execPath, [bin, ...args], { encoding: 'utf8' });
 
 describe('bin/rules.js', () => {
   it('prints help (exit 0)', () => {

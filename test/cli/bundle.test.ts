@@ -3,12 +3,12 @@
  * run, kept while its sources stay the same, built again when one changes; and the bundle behaves
  * as the sources do through tsx (RULES_BUNDLE=off).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnWithin } from '../limits.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(ROOT, 'bin', 'rules.js');
@@ -16,7 +16,7 @@ const cache = mkdtempSync(join(tmpdir(), 'rules-bundle-'));
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
 const rules = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, [bin, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, RULES_BUNDLE_CACHE: cache, ...env } });
+  spawnWithin(120_000, process.execPath, [bin, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RULES_BUNDLE_CACHE: cache, ...env } });
 const pointed = (): string => (JSON.parse(readFileSync(join(cache, 'current.json'), 'utf8')) as { dir: string }).dir;
 
 describe('the CLI bundle', () => {

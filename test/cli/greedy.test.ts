@@ -8,6 +8,7 @@ import { parseAgents, simulate } from '../../src/cli/simulate.ts';
 import { makePickEngine, type PickState } from './fake-engine.ts';
 import { runCli } from './helpers.ts';
 import { loadGame, RULES_DIR } from '../interpreter/helpers.ts';
+import { limit } from '../limits.ts';
 
 /** the pick engine with an evaluator that reads `score(seat(n))` as that seat's points */
 function scoredPickEngine(mode: 'high' | 'low'): Engine<PickState> {
@@ -69,7 +70,7 @@ describe('GreedyAgent', () => {
       return sum / N;
     };
     expect(mean('greedy')).toBeGreaterThan(mean('random'));
-  }, 60_000);
+  }, limit(60_000));
 });
 
 describe('named agents and simulate --agents', () => {

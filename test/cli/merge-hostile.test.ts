@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
 import { bufferIO, type CliContext } from '../../src/cli/context.ts';
 import * as games from '../../src/games.ts';
+import { limit } from '../limits.ts';
 
 const rulesDir = fileURLToPath(new URL('../../rules/', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/rules.js', import.meta.url));
@@ -80,7 +81,7 @@ describe('rules merge checks what it reads', () => {
     const r = spawnSync(process.execPath, ['--max-old-space-size=256', bin, 'merge', bad, other], { encoding: 'utf8' });
     expect(r.stderr).toMatch(/huge-count\.jsonl:5: the tally's scores of seat 0 .* are not those of the shard's 3 games/);
     expect(r.status).toBe(2);
-  }, 60_000);
+  }, limit(60_000));
 
   it('a tally that contradicts the game lines is refused, whatever field it is', async () => {
     const [bad, other] = tampered('wins', TALLY, (j) => {

@@ -8,6 +8,7 @@ import { parseReplayLog, stateHash } from '../../src/cli/replay-log.ts';
 import { gameSeed } from '../../src/cli/simulate.ts';
 import { makePickEngine } from './fake-engine.ts';
 import { runCli } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'rules-cli-'));
 
@@ -248,7 +249,7 @@ describe('play --save: nothing hangs, nothing half-written', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot write the replay log --save .*save\.fifo: it is not a regular file but a named pipe/);
     expect(r.stdout).toBe('');
-  }, 20_000);
+  }, limit(20_000));
 
   it('a log that cannot be written at the end says so, and leaves no part of a file', async () => {
     const dir = join(tmp, 'gone');

@@ -12,6 +12,7 @@ import { renderGameOver, renderView } from '../../src/cli/render.ts';
 import { declarations as screenModel } from '../../src/present/declarations.ts';
 import { seatScreen } from '../../src/present/screen.ts';
 import type { Spec } from '../../src/loader/types.generated.ts';
+import { limit } from '../limits.ts';
 
 const opened = openGame('rules', 'cash-n-guns');
 const engine = opened.engine!;
@@ -192,7 +193,7 @@ describe('every game on the screen', () => {
         expect(seen.options).toBeGreaterThan(0);
       }
     }
-  }, 120_000);
+  }, limit(120_000));
 });
 
 describe('what the screen says others chose', () => {
@@ -296,7 +297,7 @@ describe("a seat's options are words, never ids", () => {
     expect([...new Set(bad)].slice(0, 20)).toEqual([]);
     // the random games met many choices of every game
     for (const [id, set] of choices) expect(set.size, id).toBeGreaterThan(3);
-  }, 120_000);
+  }, limit(120_000));
 });
 
 describe("a seat's own values are always on its screen", () => {
@@ -343,7 +344,7 @@ describe("a seat's own values are always on its screen", () => {
     }, 400);
     expect([...new Set(problems)].slice(0, 20)).toEqual([]);
     expect(checked).toBeGreaterThan(1000);
-  }, 120_000);
+  }, limit(120_000));
 
   it("Speakeasy: the seat's starting money and, in Cash'n Guns, an aim at it", () => {
     const g = openGame('rules', 'speakeasy');

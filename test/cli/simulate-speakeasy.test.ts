@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
 import { bufferIO, type CliContext } from '../../src/cli/context.ts';
 import * as games from '../../src/games.ts';
+import { limit } from '../limits.ts';
 
 const rulesDir = fileURLToPath(new URL('../../rules/', import.meta.url));
 
@@ -47,7 +48,7 @@ describe('rules simulate speakeasy', () => {
           for (const w of g.winners) expect(g.scores[w]).toBe(best);
         }
         expect(await simulate(args)).toBe(text);
-      }, 120_000);
+      }, limit(120_000));
     }
   }
 });

@@ -5,7 +5,6 @@
  * a broken kept file or an unwritable folder only costs time; a result that depends on the
  * thread's stack is never kept; the folder holds at most MAX_KEPT results.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_KEPT, openValidateCache } from '../../src/cli/validate-cache.ts';
 import type { ValidatedGame } from '../../src/cli/validate.ts';
+import { limit, spawnWithin } from '../limits.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'rules.js');
@@ -20,7 +20,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'validate-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const validate = (cache: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, [bin, 'validate', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, DEBUG: '', RULES_VALIDATE_CACHE: cache } });
+  const r = spawnWithin(120_000, process.execPath, [bin, 'validate', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, DEBUG: '', RULES_VALIDATE_CACHE: cache } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const kept = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.json'));
@@ -57,7 +57,7 @@ describe('rules validate keeps results between runs', () => {
       expect(fresh.stdout).not.toContain('planted');
       expect(fresh.stdout).toContain(`0 errors, ${warnings} warnings in 1 game`);
     }
-  }, 240_000);
+  }, limit(240_000));
 
   it('checks a game again when one of its files changed, and reads the first result again once it is back', () => {
     const cache = join(tmp, 'cache-2');
@@ -74,7 +74,7 @@ describe('rules validate keeps results between runs', () => {
     }
     expect(validate(cache, game)).toEqual(clean);
     expect(kept(cache)).toHaveLength(2);
-  }, 240_000);
+  }, limit(240_000));
 
   it('checks a game again when one of its worked examples (the scenarios beside its rules folder) changed', () => {
     const cache = join(tmp, 'cache-examples');
@@ -93,7 +93,7 @@ describe('rules validate keeps results between runs', () => {
     } finally {
       rmSync(join(tmp, 'test'), { recursive: true, force: true });
     }
-  }, 240_000);
+  }, limit(240_000));
 
   it('treats a broken kept file as missing, and runs without a cache where its folder cannot be made', () => {
     const cache = join(tmp, 'cache-3');
@@ -103,7 +103,7 @@ describe('rules validate keeps results between runs', () => {
     const notAFolder = join(tmp, 'a-file');
     writeFileSync(notAFolder, 'not a folder\n');
     expect(validate(join(notAFolder, 'cache'), game)).toEqual(clean);
-  }, 240_000);
+  }, limit(240_000));
 });
 
 describe('openValidateCache', () => {

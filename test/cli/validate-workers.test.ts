@@ -3,7 +3,6 @@
  * and the same exit code, for the project's games and for a folder with a broken game (run as
  * the real command: node bin/rules.js, from its bundle). And the games do go to worker threads.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkGames } from '../../src/games.ts';
 import { checkOnThreads } from '../../src/cli/validate-pool.ts';
 import { defaultThreads, validatedGame } from '../../src/cli/validate.ts';
+import { limit, spawnWithin } from '../limits.ts';
 import { gameExamples } from '../../src/cli/examples-source.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'rules.js');
 const validate = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [bin, 'validate', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, DEBUG: '' } });
+  const r = spawnWithin(120_000, process.execPath, [bin, 'validate', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, DEBUG: '' } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -32,7 +32,7 @@ describe('rules validate --workers', () => {
     expect(one.stdout).toMatch(/^0 errors, 0 warnings in \d+ games; \d+ worked examples hold\n/);
     expect(one.stdout).toMatch(/random games under \d+ option settings/);
     expect(two).toEqual(one);
-  }, 240_000);
+  }, limit(240_000));
 
   it('prints the same bytes and exit code on one thread and on two for a folder with a broken game', () => {
     const games = join(tmp, 'games');
@@ -49,7 +49,7 @@ describe('rules validate --workers', () => {
     expect(one.stdout).toContain('error: the quote does not stand on line');
     expect(one.stdout).toContain('this is not a rules file');
     expect(two).toEqual(one);
-  }, 240_000);
+  }, limit(240_000));
 
   it('prints the same bytes for a file nested past the YAML parser\'s stack, checked beside a larger game (so on a worker thread)', () => {
     const paths = ['test/corpus/sizes/deep-yaml-overflow', 'rules/the-boss'];
@@ -58,7 +58,7 @@ describe('rules validate --workers', () => {
     expect(one.status).toBe(1);
     expect(one.stdout).toContain('nest too deeply to read');
     expect(two).toEqual(one);
-  }, 240_000);
+  }, limit(240_000));
 
   it('checks games on the worker threads, with the results of this thread', async () => {
     const dirs = ['cash-n-guns', 'the-boss'].map((g) => join(root, 'rules', g));
@@ -72,7 +72,7 @@ describe('rules validate --workers', () => {
     expect(r.byWorkers).toBe(1);
     expect(here).toBe(1);
     expect(r.games).toEqual(serial);
-  }, 120_000);
+  }, limit(120_000));
 
   it('takes one thread per two cores by default, at least one', () => {
     expect([1, 2, 3, 4, 8].map((cores) => defaultThreads(cores))).toEqual([1, 1, 1, 2, 4]);

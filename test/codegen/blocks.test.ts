@@ -12,6 +12,7 @@ import { blockRanges, MAX_BLOCK, MIN_BLOCK } from '../../src/codegen/blocks.ts';
 import { EngineError } from '../../src/interpreter/vm.ts';
 import { internal, RULES_DIR, testRng, type Engine } from '../interpreter/helpers.ts';
 import { twins } from './both.ts';
+import { limit } from '../limits.ts';
 
 const CORPUS = new URL('../corpus/', import.meta.url).pathname;
 
@@ -92,7 +93,7 @@ describe('instruction blocks', () => {
         }
       }
       if (failed > 0) failedCases.push(basename(dir));
-    }, 60_000);
+    }, limit(60_000));
   }
 
   it('most of those cases did fail, a stuck loop and a fault among them', () => {

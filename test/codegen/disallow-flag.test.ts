@@ -4,14 +4,14 @@
  * generated code, for every game. Ajv's schema validators are made with new Function too: the
  * command loads them from the cache a run without the flag fills (src/loader/schema-compile.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { spawnWithin } from '../limits.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NO_CODE = '--disallow-code-generation-from-strings';
-const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 240_000, env: { ...process.env, RULES_CODEGEN: '' } });
+const node = (args: string[]) => spawnWithin(240_000, process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RULES_CODEGEN: '' } });
 const rules = (flags: string[], ...args: string[]) => node([...flags, join(ROOT, 'bin', 'rules.js'), ...args]);
 
 describe('node --disallow-code-generation-from-strings', () => {

@@ -15,6 +15,7 @@ import type { LoadedSpec } from '../../src/loader/load-folder.ts';
 import { tinyGame } from '../dsl/helpers.ts';
 import { internal, type Engine } from '../interpreter/helpers.ts';
 import { playBoth, twins } from './both.ts';
+import { limit } from '../limits.ts';
 
 /** cards, a game deck and pile, a hand per seat, a keyed row of stacks */
 const COMPONENTS = `
@@ -167,7 +168,7 @@ describe('moves in generated blocks', () => {
       if (log) expect(counter.runs).toBeGreaterThan(20);
       else expect(counter.runs).toBe(0);
     }
-  }, 60_000);
+  }, limit(60_000));
 
   /** the first failure of a game with answers `false`, on both engines */
   function failure(body: string): { generated: unknown; closures: unknown } {

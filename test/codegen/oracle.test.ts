@@ -10,6 +10,7 @@ import { compileGameDir, gameDirsFor } from '../../src/games.ts';
 import { optionCombos } from '../../src/interpreter/smoke.ts';
 import { RULES_DIR } from '../interpreter/helpers.ts';
 import { playBoth, twins } from './both.ts';
+import { limit } from '../limits.ts';
 
 /** games per game folder, spread over its player counts × option settings (Speakeasy is slow) */
 const BUDGET: Record<string, number> = { 'cash-n-guns': 24, 'the-boss': 12, downtown: 10, speakeasy: 16 };
@@ -35,6 +36,6 @@ describe('generated code plays exactly as the closures', () => {
         decisions += playBoth(t, s.players, s.options, 1 + Math.floor(i / settings.length) + 31 * i, undefined, i % 2 === 1);
       }
       expect(decisions).toBeGreaterThan(budget);
-    }, 120_000);
+    }, limit(120_000));
   }
 });

@@ -14,6 +14,7 @@ import { makeEngine } from '../../src/interpreter/engine.ts';
 import type { Program } from '../../src/interpreter/program.ts';
 import { RULES_DIR } from '../interpreter/helpers.ts';
 import { playBoth } from './both.ts';
+import { limit } from '../limits.ts';
 
 function compiled(game: string): { tiered: Program; closures: Program } {
   const { loaded } = compileGameDir(join(RULES_DIR, game));
@@ -56,7 +57,7 @@ describe('tiered code generation', () => {
       expect(tiered.generate).toBeUndefined();
       // the machine took the new blocks up at once, not only a new program
       expect(counter!.runs).toBeGreaterThan(0);
-    }, 60_000);
+    }, limit(60_000));
   }
 
   const play = (e: ReturnType<typeof makeEngine>, players: number, i: number) =>
@@ -68,7 +69,7 @@ describe('tiered code generation', () => {
     const oracle = makeEngine(closures);
     let tieredAt = -1;
     const t0 = performance.now();
-    for (let i = 0; tieredAt < 0 && performance.now() - t0 < 60_000; i++) {
+    for (let i = 0; tieredAt < 0 && performance.now() - t0 < limit(60_000); i++) {
       expect(play(engine, 4, i).state, `game ${i}`).toEqual(play(oracle, 4, i).state);
       if (tiered.generate === undefined) tieredAt = i;
     }
@@ -76,7 +77,7 @@ describe('tiered code generation', () => {
     expect(tieredAt).toBeGreaterThan(0);
     expect(codegenReport(tiered)?.mode).toBe('generated');
     for (let i = tieredAt + 1; i < tieredAt + 5; i++) expect(play(engine, 4, i).state, `game ${i}`).toEqual(play(oracle, 4, i).state);
-  }, 90_000);
+  }, limit(90_000));
 
   it('told that many games are coming, an engine generates the code at once; told of a few, it waits', () => {
     const { tiered, closures } = compiled('cash-n-guns');

@@ -15,6 +15,7 @@ import { agentMatrix, seatEdge, type Play, type PlayedGame } from '../../src/sim
 import { simSettings } from '../../src/docgen/simulations/settings.ts';
 import { compileGameDir } from '../../src/games.ts';
 import { cleanTemps, copyRules, REAL_GAME, tempDir } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 afterAll(cleanTemps);
 
@@ -77,7 +78,7 @@ describe('Simulations pages', () => {
     // another number of games is another cache entry
     await prepareSimulations(rules, { games: GAMES + 1, searchGames: SEARCH, cacheDir, onGame });
     expect(seen).toEqual(['cash-n-guns:simulated', 'cash-n-guns:cached', 'cash-n-guns:simulated', 'cash-n-guns:simulated']);
-  }, 120_000);
+  }, limit(120_000));
 
   it('gives each game a Simulations page in English and Chinese, linked from the sidebar', async () => {
     const rules = copyRules(REAL_GAME);
@@ -112,7 +113,7 @@ describe('Simulations pages', () => {
     const without = join(tempDir('docgen-out-'), 'site');
     expect(generateSite({ rulesDir: rules, outDir: without }).ok).toBe(true);
     expect(existsSync(join(without, 'games/cash-n-guns/simulations.md'))).toBe(false);
-  }, 120_000);
+  }, limit(120_000));
 
   it('plays the search studies as rules compare does: the agent against random seats, and in every seat', async () => {
     const rules = copyRules(REAL_GAME);
@@ -136,7 +137,7 @@ describe('Simulations pages', () => {
     // none asked for: none played
     const none = (await prepareSimulations(rules, { games: 2, searchGames: 0, cacheDir: tempDir('sim-cache-') })).get('cash-n-guns')!;
     expect(none.search).toBeUndefined();
-  }, 120_000);
+  }, limit(120_000));
 
   it('takes the number of search games from RULES_SITE_SEARCH_GAMES (0: none), and refuses a bad one', () => {
     expect(searchGamesParam({})).toBe(SEARCH_GAMES);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limit, limitInWords } from '../limits.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOCKET = `rules-e2e-${process.pid}`;
@@ -61,10 +62,10 @@ const waiting = (name: string): boolean => waitingHint(name) !== undefined;
 /** answer every prompt with Enter (its first option) until the game is over; the screen's
  *  history (`flat`: wrapped lines joined again) and the key hints seen (inquirer erases them) */
 async function playToEnd(name: string, limitMs = 150_000): Promise<{ screen: string; flat: string; hints: Set<string> }> {
-  const until = Date.now() + limitMs;
+  const until = Date.now() + limit(limitMs);
   const hints = new Set<string>();
   while (!dead(name)) {
-    if (Date.now() > until) throw new Error(`the game in ${name} did not end in ${limitMs} ms:\n${capture(name).slice(-2000)}`);
+    if (Date.now() > until) throw new Error(`waited ${limitInWords(limitMs)} for the game in ${name} to end:\n${capture(name).slice(-2000)}`);
     const hint = waitingHint(name);
     if (hint !== undefined) {
       hints.add(hint);
@@ -160,7 +161,7 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect([...hints]).toContain('↑↓ move • ⏎ choose');
     // colours on a terminal
     expect(capture('en', true)).toMatch(/\x1b\[[0-9;]*m━━ Cash'n Guns/);
-  }, 180_000);
+  }, limit(180_000));
 
   it('Chinese: the same screen in Chinese, inquirer hints too; NO_COLOR leaves the screen plain', async () => {
     start('zh', [...GAME, '--lang', 'zh'], { NO_COLOR: '1' });
@@ -176,12 +177,12 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect(screen).not.toMatch(/\b(Seat|Since your|Game over|Winners|Waiting for|navigate|select|Table|Other seats|human|random|players)\b/);
     expect(screen).toMatch(/0:真人 1:隨機 2:隨機 3:隨機/);
     expect(capture('zh', true)).not.toMatch(/\x1b\[[0-9;]*m━━/);
-  }, 180_000);
+  }, limit(180_000));
 
   it('Ctrl-C at a prompt saves the game so far and says so (in Chinese)', async () => {
     const file = join(tmp, 'stopped.json');
     start('stop', [...GAME, '--lang', 'zh', '--save', file]);
-    const until = Date.now() + 60_000;
+    const until = Date.now() + limit(60_000);
     // one answer, then Ctrl-C at the next prompt: the random seats play from a secret seed, so a
     // later prompt may never come (the human may be shot), but the first round's aim always does
     // one answer, then Ctrl-C at the next prompt: the random seats play from a secret seed, so a
@@ -207,12 +208,12 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     const log = JSON.parse(readFileSync(file, 'utf8')) as { result: unknown; actions: { seat: number }[] };
     expect(log.result).toBeNull();
     expect(log.actions.filter((a) => a.seat === 0).length).toBeGreaterThanOrEqual(1);
-  }, 120_000);
+  }, limit(120_000));
 
   it('Ctrl-C right after an answer (between two prompts) saves too', async () => {
     const file = join(tmp, 'between.json');
     start('between', [...GAME, '--save', file]);
-    const until = Date.now() + 60_000;
+    const until = Date.now() + limit(60_000);
     while (!waiting('between') && Date.now() < until) await sleep(100);
     tmux('send-keys', '-t', 'between', 'Enter');
     tmux('send-keys', '-t', 'between', 'C-c');
@@ -225,7 +226,7 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect(status('between')).toBe(130);
     expect(capture('between')).toMatch(/Interrupted: the game so far \(\d+ actions\) is saved to /);
     expect((JSON.parse(readFileSync(file, 'utf8')) as { result: unknown }).result).toBeNull();
-  }, 120_000);
+  }, limit(120_000));
 
   it('Speakeasy, 3 players: a human seat plays the whole game (every prompt answered with Enter), saved and replayed', async () => {
     const file = join(tmp, 'speakeasy.json');
@@ -243,5 +244,5 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect(log.actions.filter((a) => a.seat === 0).length).toBeGreaterThan(50);
     const replay = execFileSync(process.execPath, [join(ROOT, 'bin', 'rules.js'), 'replay', file], { encoding: 'utf8' });
     expect(replay).toMatch(/^replay ok: speakeasy, 3 players, seed 5/);
-  }, 450_000);
+  }, limit(450_000));
 });

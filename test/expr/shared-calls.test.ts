@@ -18,6 +18,7 @@ import { codegenReport } from '../../src/codegen/unit.ts';
 import { optionCombos } from '../../src/interpreter/smoke.ts';
 import { RULES_DIR } from '../interpreter/helpers.ts';
 import { playBoth, type Twins } from '../codegen/both.ts';
+import { limit } from '../limits.ts';
 
 const SPEC_FUNCTIONS = new Set(['f', 'g']);
 
@@ -114,6 +115,6 @@ describe('sharing calls changes nothing a game shows', () => {
         decisions += playBoth(t, players, options, 7 + 13 * i, undefined, i % 2 === 0);
       }
       expect(decisions).toBeGreaterThan(budget);
-    }, 120_000);
+    }, limit(120_000));
   }
 });

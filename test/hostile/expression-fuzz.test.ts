@@ -16,6 +16,10 @@ import { loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { Env } from '../../src/interpreter/compile/env.ts';
 import { makeScope } from '../../src/interpreter/compile/scope.ts';
 import type { Program } from '../../src/interpreter/program.ts';
+import { limitForRuns } from '../limits.ts';
+
+const DEFAULT_RUNS = 1500;
+const RUNS = Number(process.env.FUZZ_RUNS ?? DEFAULT_RUNS);
 
 const PROTO = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
 
@@ -84,7 +88,7 @@ describe.each(listGames('rules'))('expressions over %s', (id) => {
         }
       }),
       // a failure prints its seed: FUZZ_SEED=<seed> replays it
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 1500), ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
+      { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
-  });
+  }, limitForRuns(RUNS, DEFAULT_RUNS));
 });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { bufferIO, defaultContext } from '../../src/cli/context.ts';
 import { run } from '../../src/cli/main.ts';
+import { limit } from '../limits.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'not-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ it.runIf(process.platform !== 'win32' && existsSync('/dev/zero'))('a .yaml linke
   expect(out).toMatch(/pipe\.yaml:1:1: error: cannot read this file: it is not a regular file but a named pipe; rules files must be ordinary files/);
   expect(out).toMatch(/zero\.yaml:1:1: error: cannot read this file: it is not a regular file but a device; rules files must be ordinary files/);
   expect(out).toMatch(/^2 errors, \d+ warnings in 1 game$/m);
-}, 60_000);
+}, limit(60_000));
 
 it.runIf(existsSync('/dev/zero'))('rules merge of a device is refused, not read until the string overflows', async () => {
   const io = bufferIO();
@@ -44,7 +45,7 @@ it('rules merge of a file with one endless line says so, without a stack trace',
   expect(code).toBe(2);
   expect(io.stderr()).toMatch(/one-line\.jsonl:1: a line of more than 16,000,000 characters: this file was not written by `rules simulate --shard`/);
   expect(io.stderr()).not.toMatch(/^\s+at /m);
-}, 60_000);
+}, limit(60_000));
 
 it.runIf(existsSync('/dev/zero'))('a device named on the command line is neither a file nor a folder, said plainly', async () => {
   for (const command of ['validate', 'test']) {

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bufferIO, defaultContext } from '../../src/cli/context.ts';
 import { run } from '../../src/cli/main.ts';
 import { RUNAWAY_PLACE, writeRunawayGame } from './runaway-game.ts';
+import { limit } from '../limits.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'runaway-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -40,6 +41,6 @@ describe('a runaway expression is stopped at its place by every command that run
       expect(out).toContain(PLACE);
       expect(out).toMatch(/did more than 2,000,000 steps of work without anyone deciding/);
       expect(out).not.toMatch(/^\s+at .*[:(]/m);
-    }, 60_000);
+    }, limit(60_000));
   }
 });

@@ -11,6 +11,10 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileGameDir, listGames } from '../../src/games.ts';
+import { limitForRuns } from '../limits.ts';
+
+const DEFAULT_RUNS = 25;
+const RUNS = Number(process.env.SPEC_FUZZ_RUNS ?? DEFAULT_RUNS);
 
 const TOKENS = ['', ' ', '  ', '-', ':', '"', "'", '[', ']', '{', '}', '&a', '*a', '!!str', 'null', '~', '0', '-1', '1e309', 'x', 'id', 'source', 'assumption', 'when', 'body', '"\\u0000"', '#', '|', '>', ',', '?', '%', '@', '`', '\t'];
 
@@ -67,7 +71,7 @@ describe.each(listGames('rules'))('a damaged file of %s', (id) => {
           writeFileSync(files[k]!, originals[k]!);
         }
       }),
-      { numRuns: Number(process.env.SPEC_FUZZ_RUNS ?? 25), ...(process.env.SPEC_FUZZ_SEED ? { seed: Number(process.env.SPEC_FUZZ_SEED) } : {}) },
+      { numRuns: RUNS, ...(process.env.SPEC_FUZZ_SEED ? { seed: Number(process.env.SPEC_FUZZ_SEED) } : {}) },
     );
-  });
+  }, limitForRuns(RUNS, DEFAULT_RUNS));
 });

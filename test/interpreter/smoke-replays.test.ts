@@ -10,6 +10,7 @@ import { gameDirsFor } from '../../src/games.ts';
 import type { Engine } from '../../src/interpreter/api.ts';
 import { smokeGames } from '../../src/interpreter/smoke.ts';
 import { loadGame, RULES_DIR } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 describe('random validation games skipped as replays', () => {
   for (const dir of gameDirsFor(RULES_DIR)) {
@@ -29,6 +30,6 @@ describe('random validation games skipped as replays', () => {
         expect(replayed.opened, key(r)).toEqual([]);
       }
       expect(skipping.failures).toEqual(full.failures);
-    }, 120_000);
+    }, limit(120_000));
   }
 });

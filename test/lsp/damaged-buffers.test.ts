@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyGames, LspClient } from './client.ts';
+import { limit } from '../limits.ts';
 
 const game = copyGames('cash-n-guns', 'the-boss');
 const yamlUnder = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? yamlUnder(join(d, f)) : f.endsWith('.yaml') ? [join(d, f)] : []));
@@ -63,5 +64,5 @@ describe('rules lsp on damaged buffers', () => {
       { numRuns: Number(process.env.LSP_FUZZ_RUNS ?? 40), ...(process.env.LSP_FUZZ_SEED ? { seed: Number(process.env.LSP_FUZZ_SEED) } : {}) },
     );
     expect(client.stderr).not.toMatch(/Error|\n\s+at .*:\d+:\d+/);
-  }, 300_000);
+  }, limit(300_000));
 });

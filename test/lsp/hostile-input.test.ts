@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver-protocol/node';
 import { RUNAWAY_PLACE, writeRunawayGame } from '../hostile/runaway-game.ts';
 import { copyGames, LspClient, positionOf } from './client.ts';
+import { limit } from '../limits.ts';
 
 const game = copyGames('cash-n-guns');
 const round = game.file('cash-n-guns', 'round.yaml');
@@ -84,12 +85,12 @@ describe('rules lsp on hostile input', () => {
     const small = join(game.root, 'rules', 'cash-n-guns', 'small.yaml');
     await client.open(small, text.slice(0, text.indexOf('  - id: r50\n')));
     expect(await client.hover(small, onRepeat)).not.toBeNull();
-  }, 60_000);
+  }, limit(60_000));
 
   it('a scenario of a game whose expression runs away gets the work budget error at its step', async () => {
     const diagnostics = client.nextDiagnostics(scenario);
     await client.open(scenario, readFileSync(scenario, 'utf8'));
     const ds = await diagnostics;
     expect(ds.map((d) => d.message)).toContainEqual(expect.stringMatching(new RegExp(`did more than 2,000,000 steps of work without anyone deciding.*\\(at .*runaway/game\\.yaml:${RUNAWAY_PLACE.line}:${RUNAWAY_PLACE.col}\\)$`)));
-  }, 60_000);
+  }, limit(60_000));
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationRequest, type CompletionItem, type Diagnostic } from 'vscode-languageserver-protocol';
 import { copyGames, LspClient, positionOf } from './client.ts';
+import { limit } from '../limits.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const yamlServer = join(root, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
@@ -50,7 +51,7 @@ describe('the schemas in the YAML language server', () => {
     const all = await Promise.all(files.map(async (f) => (await diagnosticsOf(f)).map((d) => `${f}:${d.range.start.line + 1}: ${msg(d)}`)));
     const found = all.flat();
     expect(found).toEqual([]);
-  }, 240_000);
+  }, limit(240_000));
 
   it('a misspelled effect kind gets one message, at the key, that lists the effects', async () => {
     const setup = copy.file('cash-n-guns', 'setup.yaml');

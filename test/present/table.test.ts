@@ -11,6 +11,7 @@ import type { Engine } from '../../src/interpreter/api.ts';
 import type { Spec } from '../../src/loader/types.generated.ts';
 import { declarations } from '../../src/present/declarations.ts';
 import { isSeatKind, SEAT_KINDS, seatKindOf, Table, type SeatKind } from '../../src/present/table.ts';
+import { limit } from '../limits.ts';
 
 function tableOf(id: string, seats: SeatKind[], seed = 3) {
   const g = openGame('rules', id);
@@ -52,7 +53,7 @@ describe('a human seat plays a whole game against agents', () => {
       // the log loads back into the same game
       const back = Table.fromLog(t.engine, JSON.stringify(log), seats, 1);
       expect(stateHash(back.current)).toBe(log.stateHash);
-    }, 60_000);
+    }, limit(60_000));
   }
 });
 

@@ -11,6 +11,7 @@ import { examplesData, playData } from '../../src/docgen/pages/play.ts';
 import { holds, loadGame, logLength, PAGE_SEARCH, SEAT_KINDS, setupChoices, stateScreen, Table, type PlayData } from '../../src/web/entry.ts';
 import { parseAgentName } from '../../src/agents/named.ts';
 import { DEFAULT_SEARCH } from '../../src/agents/search.ts';
+import { limit } from '../limits.ts';
 
 const { games } = loadGames('rules');
 
@@ -72,6 +73,6 @@ describe("the worked examples' frames, rebuilt as the page does", () => {
         }
       }
       expect(checked).toBeGreaterThan(0);
-    }, 120_000);
+    }, limit(120_000));
   }
 });

@@ -11,6 +11,7 @@ import { listGames, openGame } from '../../src/games.ts';
 import type { Spec } from '../../src/loader/types.generated.ts';
 import { declarations } from '../../src/present/declarations.ts';
 import { seatScreen } from '../../src/present/screen.ts';
+import { limit } from '../limits.ts';
 
 describe('why: every change names its rule and the rulebook lines behind it', () => {
   for (const id of listGames('rules')) {
@@ -66,7 +67,7 @@ describe('why: every change names its rule and the rulebook lines behind it', ()
       expect(sentences).toBeGreaterThan(20);
       expect(changed).toBeGreaterThan(5);
       expect(cited).toBeGreaterThan(10);
-    }, 60_000);
+    }, limit(60_000));
   }
 
   it('a citation keeps its source, its lines and its quote as the spec writes them', () => {

@@ -12,8 +12,10 @@ import type { State } from '../../src/interpreter/state.ts';
 import { allGames } from './games.ts';
 import { makeChecker, playChecked, signedVars, Violation } from './invariants.ts';
 import { testRng } from './worlds.ts';
+import { limitForRuns } from '../limits.ts';
 
-const RUNS = Number(process.env['INVARIANT_RUNS'] ?? 20);
+const DEFAULT_RUNS = 20;
+const RUNS = Number(process.env['INVARIANT_RUNS'] ?? DEFAULT_RUNS);
 
 describe('invariants at every step of random games', () => {
   for (const g of allGames()) {
@@ -29,7 +31,7 @@ describe('invariants at every step of random games', () => {
         { numRuns: RUNS },
       );
       expect(decisions).toBeGreaterThan(RUNS);
-    });
+    }, limitForRuns(RUNS, DEFAULT_RUNS));
   }
 });
 

@@ -14,8 +14,12 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/interpreter/api.ts';
 import { allGames, openForTest } from './games.ts';
 import { coupledRun, type CoupledOutcome } from './worlds.ts';
+import { limitForRuns } from '../limits.ts';
 
-const RUNS = Number(process.env['NONINTERFERENCE_RUNS'] ?? 12);
+const DEFAULT_RUNS = 12;
+const RUNS = Number(process.env['NONINTERFERENCE_RUNS'] ?? DEFAULT_RUNS);
+/** each test's time limit grows with the runs asked for (the default runs fit vitest's 60 s) */
+const TIME_LIMIT = limitForRuns(RUNS, DEFAULT_RUNS);
 
 describe('non-interference: coupled worlds differing in hidden things look the same to a seat', () => {
   for (const g of allGames()) {
@@ -44,7 +48,7 @@ describe('non-interference: coupled worlds differing in hidden things look the s
       const differing = outcomes.filter((o) => o.changed.length > 0);
       expect(differing.length, `${g.id}: no run changed anything hidden`).toBeGreaterThan(0);
       expect(differing.reduce((n, o) => n + o.compared, 0)).toBeGreaterThan(0);
-    });
+    }, TIME_LIMIT);
   }
 });
 
@@ -68,7 +72,7 @@ describe('non-interference aimed at secret roles', () => {
     );
     if (process.env['NONINTERFERENCE_STATS']) console.log('roles', summary(outcomes));
     expect(outcomes.filter((o) => o.changed.length > 0).length).toBeGreaterThan(0);
-  });
+  }, TIME_LIMIT);
 });
 
 function summary(outcomes: CoupledOutcome[]): string {

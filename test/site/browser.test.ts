@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The built rules site in a real headless Chromium (Debian's /usr/bin/chromium, driven by
- * playwright-core). The site is generated from rules/ and built into a temporary folder, then
- * served by the loopback-only static server. Checks:
+ * playwright-core). The site is generated from rules/ and built into a temporary folder (or, with
+ * RULES_TEST_BUILT_SITE=1, the site `npm run docs:build` built into site/ is opened when nothing
+ * it is built from changed since: CI builds it the step before; test/site/helpers.ts, builtSite),
+ * then served by the loopback-only static server. Checks:
  * - every generated page of every game, and every source page, in English and Chinese, renders
  *   (a title, no 404 page) without console errors, page errors or failed requests; the site's
  *   icon (link rel=icon) loads;
@@ -26,14 +28,15 @@
  * Screenshots go to test-artifacts/site/. A missing Chromium fails the test, it is not skipped.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { findGameDirs, loadSpecFolder } from '../../src/loader/load-folder.ts';
-import { ARTIFACTS, ROOT, RULES_DIR, launchChromium, pagesUnder as pagesUnderSite, runTs, tempSite } from './helpers.ts';
+import { ARTIFACTS, builtSite, ROOT, RULES_DIR, launchChromium, pagesUnder as pagesUnderSite, runTs, tempSite } from './helpers.ts';
 import { chartProblems, searchProblems, searchStudies, simulationCharts } from './simulations-check.ts';
+import { limit } from '../limits.ts';
 
 const SHOTS = join(ARTIFACTS, 'site');
 
@@ -62,6 +65,8 @@ const ZH_QUERIES: { term: string; game: string; shown?: string }[] = [
 ];
 
 let site: ReturnType<typeof tempSite>;
+/** the built static site the server serves */
+let dist: string;
 let server: StaticServer;
 let context: BrowserContext;
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
@@ -155,26 +160,36 @@ function seedLine(seed: string, line: number): string {
 
 async function newPage(): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000); // a ceiling for waits on a loaded CI machine, not a timing assertion
+  page.setDefaultTimeout(limit(60_000)); // a ceiling for waits on a loaded CI machine, not a timing assertion
   return page;
 }
 
 describe('the rules site in Chromium', () => {
   beforeAll(async () => {
-    site = tempSite('browser');
-    const dist = join(site.dir, 'dist');
-    const t0 = performance.now();
-    const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist]);
-    const code = await build.exited;
-    buildMs = performance.now() - t0;
-    if (code !== 0) throw new Error(`npm run docs:build failed (${code}):\n${build.stdout()}\n${build.stderr()}`);
-    process.stdout.write(`site generated and built in ${(buildMs / 1000).toFixed(1)} s\n`);
+    // the site `npm run docs:build` built the step before (CI), or a build of its own
+    const built = builtSite();
+    if (built) {
+      site = { dir: '', siteDir: built.siteDir, cleanup: () => {} };
+      dist = built.dist;
+      process.stdout.write(`the site built by npm run docs:build (${relative(ROOT, dist)}; RULES_TEST_BUILT_SITE=1)\n`);
+    } else {
+      site = tempSite('browser');
+      dist = join(site.dir, 'dist');
+      const t0 = performance.now();
+      const build = runTs('src/site/build.ts', ['--rules-dir', RULES_DIR, '--site-dir', site.siteDir, '--out-dir', dist]);
+      const code = await build.exited;
+      buildMs = performance.now() - t0;
+      if (code !== 0) throw new Error(`npm run docs:build failed (${code}):\n${build.stdout()}\n${build.stderr()}`);
+      process.stdout.write(`site generated and built in ${(buildMs / 1000).toFixed(1)} s\n`);
+    }
     generated = JSON.parse(readFileSync(join(site.siteDir, '.vitepress/generated/sidebar.json'), 'utf8')) as Generated;
-    server = await startStaticServer({ root: dist });
+    // the hashed scripts and styles kept by the browser, as a host serves them: each page load
+    // compiles only its own (a route set on a page, as the search test sets, bypasses the cache)
+    server = await startStaticServer({ root: dist, cacheAssets: true });
     mkdirSync(SHOTS, { recursive: true });
     chrome = await launchChromium();
     context = chrome.context;
-  }, 300_000);
+  }, limit(300_000));
 
   afterAll(async () => {
     await chrome?.close();
@@ -222,7 +237,7 @@ describe('the rules site in Chromium', () => {
     await page.close();
     expect(bad, bad.join('\n')).toEqual([]);
     expect(urls.length).toBeGreaterThan(4);
-  }, 600_000);
+  }, limit(600_000));
 
   for (const locale of ['en', 'zh'] as const) {
     it(`follows a rule's source link to the highlighted source line (${locale})`, async () => {
@@ -302,7 +317,7 @@ describe('the rules site in Chromium', () => {
       }
       await page.close();
       expect(checked).toBe(generated.games.length);
-    }, 180_000);
+    }, limit(180_000));
   }
 
   it('finds rules by Chinese words in the Chinese site', async () => {
@@ -321,7 +336,7 @@ describe('the rules site in Chromium', () => {
       // the results mark the whole word as the text writes it, whichever script the query used
       const word = shown ?? term;
       const marked = await page
-        .waitForFunction((w) => Array.from(document.querySelectorAll('.VPLocalSearchBox .results mark')).some((m) => m.textContent === w), word, { timeout: 5000 })
+        .waitForFunction((w) => Array.from(document.querySelectorAll('.VPLocalSearchBox .results mark')).some((m) => m.textContent === w), word, { timeout: limit(5000) })
         .then(() => true, () => false);
       const marks = await page.locator('.VPLocalSearchBox .results mark').allTextContents();
       expect(marked, `${term}: a result marks ${word}; marks: ${[...new Set(marks)].join(' ')}`).toBe(true);
@@ -352,7 +367,7 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 120_000);
+  }, limit(120_000));
 
   it('still finds Latin-script words', async () => {
     const page = await newPage();
@@ -365,7 +380,7 @@ describe('the rules site in Chromium', () => {
     const hrefs = await page.locator('.VPLocalSearchBox a.result').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.some((h) => h.startsWith(`/games/${g.id}/`)), `${word}: ${hrefs.join(', ')}`).toBe(true);
     await page.close();
-  }, 60_000);
+  }, limit(60_000));
 
   // the flow pages: an overview chart, then a chart per rule worth drawing; all legible at page width
   for (const [locale, width] of [['en', 1280], ['zh', 1280], ['en', 390], ['zh', 390]] as const) {
@@ -478,7 +493,7 @@ describe('the rules site in Chromium', () => {
         await page.screenshot({ path: join(SHOTS, `${tag}-flow-${g.id}-clicked.png`) });
       }
       await page.close();
-    }, 240_000);
+    }, limit(240_000));
   }
 
   for (const locale of ['en', 'zh'] as const) {
@@ -502,7 +517,7 @@ describe('the rules site in Chromium', () => {
       }
       await page.close();
       expect(bad, bad.join('\n')).toEqual([]);
-    }, 240_000);
+    }, limit(240_000));
   }
 
   it('gives "All rules" the rule text at least half the content width at 1280 px, and keeps it on screen at 390 px', async () => {
@@ -539,7 +554,7 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 180_000);
+  }, limit(180_000));
 
   it(`keeps the Latin-script share of every Chinese page under ${LATIN_SHARE_MAX * 100} %`, async () => {
     const page = await newPage();
@@ -571,7 +586,7 @@ describe('the rules site in Chromium', () => {
     expect(shares.length).toBeGreaterThan(5);
     const over = shares.filter((s) => s.share >= LATIN_SHARE_MAX).map((s) => `${s.url}: ${(s.share * 100).toFixed(1)} %`);
     expect(over, over.join('\n')).toEqual([]);
-  }, 300_000);
+  }, limit(300_000));
 
   for (const locale of ['en', 'zh'] as const) {
     it(`says it is searching while the search index loads on the first search (${locale})`, async () => {
@@ -603,7 +618,7 @@ describe('the rules site in Chromium', () => {
       expect(after, 'no "searching" once there are results').toBe('none');
       await page.unroute('**/assets/chunks/@localSearchIndex*');
       await page.close();
-    }, 120_000);
+    }, limit(120_000));
   }
 
   it('shows a page\'s large blocks on a full load (from its HTML) and on client-side navigation (fetched)', async () => {
@@ -615,7 +630,7 @@ describe('the rules site in Chromium', () => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
     /** the number of source lines (class `src-line`, not `src-lines`) in the built HTML file of a page */
-    const linesInHtml = (url: string): number => (readFileSync(join(site.dir, 'dist', `${url}.html`), 'utf8').match(/class="src-line[\s"]/g) ?? []).length;
+    const linesInHtml = (url: string): number => (readFileSync(join(dist, `${url}.html`), 'utf8').match(/class="src-line[\s"]/g) ?? []).length;
     const linesShown = (): Promise<number> => page.evaluate(() => document.querySelectorAll('.vp-doc .src-line').length);
     for (const g of generated.games) {
       for (const prefix of ['', '/zh-hant']) {
@@ -656,7 +671,7 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 180_000);
+  }, limit(180_000));
 
   it('links "Defined in rules/….yaml:N" to that line of the game\'s files, highlighted', async () => {
     const page = await newPage();
@@ -687,5 +702,5 @@ describe('the rules site in Chromium', () => {
       }
     }
     await page.close();
-  }, 120_000);
+  }, limit(120_000));
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempSite } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 const child = fileURLToPath(new URL('../../src/site/vitepress-child.ts', import.meta.url));
 const site = tempSite('free-port');
@@ -47,5 +48,5 @@ describe('the VitePress child on port 0', () => {
     expect(first.type).toBe('ready');
     expect(first.port).toBeGreaterThan(0);
     expect(first.port).not.toBe(5173);
-  }, 120_000);
+  }, limit(120_000));
 });

@@ -4,11 +4,12 @@
  * the project's node_modules; running tools as child processes; Chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { limit, limitInWords } from '../limits.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -44,6 +45,39 @@ export function tempSite(tag: string): { dir: string; siteDir: string; cleanup: 
   return { dir, siteDir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** what the site is built from (the newest of these must be older than a build to reuse it) */
+const SITE_INPUTS = ['rules', 'seeds', 'src', 'site/.vitepress', 'site/public', 'package-lock.json'];
+/** what a build leaves in site/.vitepress (not inputs) */
+const BUILD_OUTPUTS = new Set(['dist', 'cache', 'generated']);
+
+/** the newest modification time of a file under `path` (0 when there is none) */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let t = 0;
+  for (const name of readdirSync(path)) if (!(path.endsWith('.vitepress') && BUILD_OUTPUTS.has(name))) t = Math.max(t, newest(join(path, name)));
+  return t;
+}
+
+/**
+ * The site built by `npm run docs:build` into site/ (pages) and site/.vitepress/dist (the
+ * static site), when RULES_TEST_BUILT_SITE=1 asks for it and it was built after the last change
+ * to anything it is built from (SITE_INPUTS); undefined otherwise, and the tests build their own.
+ * CI builds the site the step before `npm test` (.ci/run): its browser tests open that build
+ * instead of building the same site a second time. Never removed or changed by the tests.
+ */
+export function builtSite(env: NodeJS.ProcessEnv = process.env): { siteDir: string; dist: string } | undefined {
+  if (env['RULES_TEST_BUILT_SITE'] !== '1' || env['SITE_TEST_RULES_DIR']) return undefined;
+  const siteDir = join(ROOT, 'site');
+  const dist = join(siteDir, '.vitepress', 'dist');
+  const stamp = [join(dist, 'index.html'), join(siteDir, '.vitepress', 'generated', 'sidebar.json')];
+  if (!stamp.every((f) => existsSync(f))) return undefined;
+  const builtAt = Math.min(...stamp.map((f) => statSync(f).mtimeMs));
+  const changedAt = Math.max(...SITE_INPUTS.map((p) => newest(join(ROOT, p))));
+  return changedAt < builtAt ? { siteDir, dist } : undefined;
+}
+
 export interface Proc {
   child: ChildProcess;
   stdout(): string;
@@ -52,7 +86,8 @@ export interface Proc {
   output(): string;
   /** resolves with the exit code (or the signal's name) */
   exited: Promise<number | string>;
-  /** wait until stdout+stderr match re (rejects on timeout or exit) */
+  /** wait until stdout+stderr match re (rejects on exit, or after `timeoutMs` on the reference
+   *  machine stretched by the machine factor: test/limits.ts) */
   waitFor(re: RegExp, timeoutMs: number, from?: number): Promise<RegExpMatchArray>;
   /** characters of output so far (for waitFor's `from`) */
   mark(): number;
@@ -111,8 +146,8 @@ export function runTs(script: string, args: string[], env: Record<string, string
         };
         const timer = setTimeout(() => {
           finish();
-          fail(new Error(`timed out after ${timeoutMs} ms waiting for ${re}; output:\n${all}`));
-        }, timeoutMs);
+          fail(new Error(`waited ${limitInWords(timeoutMs)} for the output to match ${re}; output:\n${all}`));
+        }, limit(timeoutMs));
         const finish = (): void => {
           clearTimeout(timer);
           listeners.delete(check);

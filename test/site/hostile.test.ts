@@ -28,6 +28,7 @@ import { loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { ROOT, launchChromium, pagesUnder, runTs, tempSite } from './helpers.ts';
 import { filledTextFields, textFields } from './text-fields.ts';
+import { limit } from '../limits.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/hostile-site');
 const RULES = join(FIXTURE, 'rules');
@@ -164,7 +165,7 @@ function scanDom(): string[] {
 
 async function newPage(): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000); // a ceiling for waits on a loaded CI machine, not a timing assertion
+  page.setDefaultTimeout(limit(60_000)); // a ceiling for waits on a loaded CI machine, not a timing assertion
   return page;
 }
 
@@ -218,7 +219,7 @@ describe('a site built from hostile specs, in Chromium', () => {
     chrome = await launchChromium();
     context = chrome.context;
     await context.addInitScript(record);
-  }, 900_000);
+  }, limit(900_000));
 
   afterAll(async () => {
     await chrome?.close();
@@ -234,7 +235,7 @@ describe('a site built from hostile specs, in Chromium', () => {
     for (const url of urls) for (const p of await open(page, url)) bad.push(`${url}: ${p}`);
     await page.close();
     expect(bad, bad.join('\n')).toEqual([]);
-  }, 600_000);
+  }, limit(600_000));
 
   it('keeps every page within the screen, 1280 and 390 px wide: a very long word breaks', async () => {
     const urls = ['/', '/zh-hant/', ...pagesUnder(site.siteDir, 'games'), ...pagesUnder(site.siteDir, 'zh-hant/games'), ...pagesUnder(site.siteDir, 'sources')];
@@ -250,7 +251,7 @@ describe('a site built from hostile specs, in Chromium', () => {
     }
     await page.close();
     expect(wide, wide.join('\n')).toEqual([]);
-  }, 600_000);
+  }, limit(600_000));
 
   it('runs no inline script or handler that gets into a page (its Content-Security-Policy)', async () => {
     const page = await newPage();
@@ -273,7 +274,7 @@ describe('a site built from hostile specs, in Chromium', () => {
     await page.close();
     expect(ran, 'nothing ran').toEqual([]);
     expect(violations.filter((v) => v.startsWith('CSP violation: script-src')).length, violations.join('\n')).toBe(2);
-  }, 120_000);
+  }, limit(120_000));
 
   for (const lang of ['en', 'zh'] as const) {
     // (the Chinese texts as written: Traditional, which the zh-Hant pages keep)
@@ -314,7 +315,7 @@ describe('a site built from hostile specs, in Chromium', () => {
       expectText(gameUrl, 'document title', await page.title(), name);
       await page.close();
       expect(missing, missing.join('\n')).toEqual([]);
-    }, 300_000);
+    }, limit(300_000));
 
     it(`lists search results for the hostile strings as text (${lang})`, async () => {
       const page = await newPage();
@@ -330,6 +331,6 @@ describe('a site built from hostile specs, in Chromium', () => {
       await page.close();
       expect(problems, problems.join('\n')).toEqual([]);
       expect(results).toContain('onerror=alert(');
-    }, 120_000);
+    }, limit(120_000));
   }
 });

@@ -26,6 +26,7 @@ import { findGameDirs, loadSpecFolder, ruleNodes } from '../../src/loader/load-f
 import { seedIndex } from '../../src/loader/seeds.ts';
 import { startStaticServer, type StaticServer } from '../../src/site/static-server.ts';
 import { RULES_DIR, requireChromium, runTs, tempSite } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 const SCRIPTS = ['zh-Hans', 'zh-Hant'] as const;
 const dirOf = (locale: string): string => (locale === 'en' ? '' : `/${locale.toLowerCase()}`);
@@ -52,7 +53,7 @@ let profileDir: string;
 
 async function open(url: string, width = 1280): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000); // a ceiling for waits on a loaded machine, not a timing assertion
+  page.setDefaultTimeout(limit(60_000)); // a ceiling for waits on a loaded machine, not a timing assertion
   await page.setViewportSize({ width, height: 800 });
   await page.goto(server.url + url, { waitUntil: 'load' });
   await page.locator('.VPContent').first().waitFor({ state: 'visible' });
@@ -104,7 +105,7 @@ describe('the rules site in its locales, in Chromium', () => {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       viewport: { width: 1280, height: 800 },
     });
-  }, 900_000);
+  }, limit(900_000));
 
   afterAll(async () => {
     await context?.close();
@@ -150,13 +151,13 @@ describe('the rules site in its locales, in Chromium', () => {
       }
       expect(quotes).toBeGreaterThan(50);
       expect(wrong).toEqual([]);
-    }, 600_000);
+    }, limit(600_000));
   }
 
   it('shows the flow at once: the boxes of every chart as a list until Mermaid has drawn it (here: never)', async () => {
     for (const g of games) {
       const page = await context.newPage();
-      page.setDefaultTimeout(60_000);
+      page.setDefaultTimeout(limit(60_000));
       // Mermaid held back: what the reader has before it arrives
       await page.route('**/assets/mermaid/**', (r) => r.abort());
       await page.goto(`${server.url}/zh-hans/games/${g.id}/flow`, { waitUntil: 'load' });
@@ -177,7 +178,7 @@ describe('the rules site in its locales, in Chromium', () => {
       }
       await page.close();
     }
-  }, 300_000);
+  }, limit(300_000));
 
   it('draws every chart in place of its list, and at 390 px keeps each chart inside its column, scrolling sideways', async () => {
     for (const g of games) {
@@ -204,7 +205,7 @@ describe('the rules site in its locales, in Chromium', () => {
       }
       await page.close();
     }
-  }, 600_000);
+  }, limit(600_000));
 
   it('searches in both Chinese locales, with a query in either script (the time to the first results is printed)', async () => {
     const queries = [
@@ -227,7 +228,7 @@ describe('the rules site in its locales, in Chromium', () => {
       expect(hrefs.every((h) => h.startsWith(`${dirOf(q.locale)}/`)), `${q.locale} ${q.term}: only this locale's pages`).toBe(true);
       await page.close();
     }
-  }, 300_000);
+  }, limit(300_000));
 
   it('no id of the spec in the text a reader sees, on any game page of any locale; no empty reading box', async () => {
     const found: string[] = [];
@@ -254,5 +255,5 @@ describe('the rules site in its locales, in Chromium', () => {
     }
     expect(pages).toBeGreaterThan(games.length * 3 * 8);
     expect(found).toEqual([]);
-  }, 900_000);
+  }, limit(900_000));
 });

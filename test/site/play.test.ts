@@ -32,6 +32,7 @@ import { buildPlaySite, type PlaySite } from './play-site.ts';
 import { openForTest } from '../properties/games.ts';
 import { coupledRun } from '../properties/worlds.ts';
 import { declarationsOf, seatScreenOf } from '../properties/screen.ts';
+import { limit } from '../limits.ts';
 
 type Locale = 'en' | 'zh-Hans' | 'zh-Hant';
 const SHOTS = join(ARTIFACTS, 'play');
@@ -95,7 +96,7 @@ onMounted(async () => { worlds.value = await (await fetch(withBase('/play-worlds
 
 async function newPage(csp?: string): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000); // a ceiling for waits on a loaded machine, not a timing assertion
+  page.setDefaultTimeout(limit(60_000)); // a ceiling for waits on a loaded machine, not a timing assertion
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
@@ -154,7 +155,7 @@ describe('the play pages in Chromium', () => {
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
-  }, 600_000);
+  }, limit(600_000));
 
   afterAll(async () => {
     await context?.close();
@@ -201,7 +202,7 @@ describe('the play pages in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  }, 900_000);
+  }, limit(900_000));
 
   it('a random game of every game plays to its end in the page (time printed)', async () => {
     for (const game of built.games) {
@@ -219,7 +220,7 @@ describe('the play pages in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  }, 300_000);
+  }, limit(300_000));
 
   it('undo goes back one decision, and not right after a chance draw or a reveal', async () => {
     const { page, problems } = await newPage();
@@ -246,7 +247,7 @@ describe('the play pages in Chromium', () => {
     expect(refused).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await page.close();
-  }, 300_000);
+  }, limit(300_000));
 
   it('a saved game is the replay log rules replay checks, and loads back into the same table', async () => {
     const { page, problems } = await newPage();
@@ -279,7 +280,7 @@ describe('the play pages in Chromium', () => {
     await expect(page.getByTestId('play-load-problem').innerText()).resolves.toMatch(/not a saved game/);
     expect(problems).toEqual([]);
     await page.close();
-  }, 300_000);
+  }, limit(300_000));
 
   it("the why of a change lands on its rule and on the source line it cites", async () => {
     for (const locale of ['en', 'zh-Hans', 'zh-Hant'] as const) {
@@ -325,7 +326,7 @@ describe('the play pages in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  }, 300_000);
+  }, limit(300_000));
 
   it("plays under a Content-Security-Policy without 'unsafe-eval' (on the closures), and on generated code without one", async () => {
     const csp = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'";
@@ -344,7 +345,7 @@ describe('the play pages in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  }, 300_000);
+  }, limit(300_000));
 
   it('every worked example of every game steps to its end on the table, every check holding', async () => {
     for (const game of built.games) {
@@ -375,7 +376,7 @@ describe('the play pages in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  }, 900_000);
+  }, limit(900_000));
 
   it('secrecy: two worlds differing only in what seat 0 may not see give seat 0 the same DOM at every compared decision', async () => {
     const { page, problems } = await newPage();
@@ -397,5 +398,5 @@ describe('the play pages in Chromium', () => {
     process.stdout.write(`secrecy: ${compared} screens compared in the DOM\n`);
     expect(problems).toEqual([]);
     await page.close();
-  }, 300_000);
+  }, limit(300_000));
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTs, tempSite } from './helpers.ts';
+import { limit } from '../limits.ts';
 
 interface Serialised {
   documentCount: number;
@@ -57,7 +58,7 @@ beforeAll(async () => {
   for (const [what, p] of [['vitepress build', built], ['search-index.mjs', indexed]] as const) {
     if ((await p.exited) !== 0) throw new Error(`${what} failed:\n${p.output()}`);
   }
-}, 180_000);
+}, limit(180_000));
 
 afterAll(() => site.cleanup());
 

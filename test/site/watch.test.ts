@@ -15,6 +15,7 @@ import { networkInterfaces } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, RULES_DIR, runTs, tempSite, type Proc } from './helpers.ts';
+import { limit, limitInWords } from '../limits.ts';
 
 let site: ReturnType<typeof tempSite>;
 let rulesDir: string;
@@ -81,14 +82,14 @@ const showsNumber = (section: string, n: number): boolean => new RegExp(`[ >]${n
 
 /** poll the dev server until the card's section shows n (Vite sees the new file a moment later) */
 async function servedShows(page: string, cardId: string, n: number, timeoutMs = 120_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + limit(timeoutMs);
   let section = '';
   while (Date.now() < until) {
     section = sectionIn(await served(page), cardId);
     if (showsNumber(section, n)) return section;
     await new Promise((ok) => setTimeout(ok, 200));
   }
-  throw new Error(`${page}: the section of ${cardId} does not show ${n} after ${timeoutMs} ms:\n${section}`);
+  throw new Error(`${page}: waited ${limitInWords(timeoutMs)} for the section of ${cardId} to show ${n}; it shows:\n${section}`);
 }
 
 const componentsPage = (): string => `games/${edit.game}/components.md`;
@@ -107,7 +108,7 @@ describe('npm start: validate, generate, serve, watch', () => {
     // seconds of CPU, minutes of wall time when other work has the cores), not timing assertions
     const m = await dev.waitFor(/Rules site: http:\/\/localhost:(\d+)\//, 600_000);
     base = `http://127.0.0.1:${m[1]}`;
-  }, 660_000);
+  }, limit(660_000));
 
   afterAll(async () => {
     if (dev && dev.child.exitCode === null) {
@@ -150,7 +151,7 @@ describe('npm start: validate, generate, serve, watch', () => {
     // VitePress serves the new version
     const section = await servedShows(componentsPage(), edit.cardId, edit.to);
     expect(showsNumber(section, edit.from), 'the old number is gone').toBe(false);
-  }, 660_000);
+  }, limit(660_000));
 
   it('prints file:line:col for a broken YAML file and keeps the last good site', async () => {
     const good = readFileSync(edit.file, 'utf8');
@@ -171,7 +172,7 @@ describe('npm start: validate, generate, serve, watch', () => {
     writeFileSync(edit.file, good);
     await dev.waitFor(/0 errors[^\n]*(no page changed|updated)/, 300_000, mark2);
     expect(readFileSync(join(site.siteDir, componentsPage()), 'utf8')).toBe(before);
-  }, 660_000);
+  }, limit(660_000));
 
   it('regenerates the worked examples when a scenario is saved: a broken expectation shows as not holding', async () => {
     const examples = (): string => readFileSync(join(site.siteDir, `games/${edit.game}/examples.md`), 'utf8');
@@ -199,7 +200,7 @@ describe('npm start: validate, generate, serve, watch', () => {
     writeFileSync(path, good);
     await dev.waitFor(/changed: validating[\s\S]*?(\d+ files? updated|no page changed)/, 300_000, mark2);
     expect(failing()).toEqual(before);
-  }, 660_000);
+  }, limit(660_000));
 
   it('prints a worked example that a saved rules file breaks, at its file:line:col, and counts it on the summary line', async () => {
     // Cash'n Guns' death-at-three-wounds: a robber with two wounds who is hit again dies
@@ -224,12 +225,12 @@ describe('npm start: validate, generate, serve, watch', () => {
     writeFileSync(file, good);
     const fixed = await summaryOf(mark2);
     expect(failing(fixed)).toBeLessThan(failing(after));
-  }, 660_000);
+  }, limit(660_000));
 
   it('stops VitePress with the dev server (SIGTERM)', async () => {
     dev.child.kill('SIGTERM');
     const code = await dev.exited;
     expect(code).toBe(0);
     await expect(fetch(`${base}/`)).rejects.toThrow();
-  }, 30_000);
+  }, limit(30_000));
 });
