@@ -64,7 +64,7 @@ const LISTED = 12;
 export function idHint(word: string, ids: readonly string[], what: string): string {
   const near = suggest(word, ids);
   if (near !== undefined) return `did you mean '${near}'?`;
-  if (ids.length === 0) return `${what}: none declared`;
+  if (ids.length === 0) return `${what}: none`;
   const shown = ids.slice(0, LISTED).join(', ');
   return ids.length > LISTED ? `${what}: ${shown}, … (${ids.length} in all)` : `${what}: ${shown}`;
 }

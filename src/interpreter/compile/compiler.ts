@@ -306,7 +306,7 @@ export class Compiler {
         const d = p.vars[i]!;
         t = { type: varType(d.type), name: d.id, visibility: d.visibility, read: (c) => c.s.g[i]!, write: (c, v) => { c.s.g[i] = v; }, code: { base: { game: i } }, ...(d.by !== undefined ? { by: d.by } : {}), ...(d.values ? { values: d.values } : {}) };
       } else {
-        this.error(obj, key, `'${base.name}' is not a variable`, p.seatVars.some((d) => d.id === base.name) ? `'${base.name}' is a seat var: it needs its seat, e.g. "me.${base.name}"` : idHint(base.name, [...env.allNames(), ...p.vars.map((d) => d.id)], 'global vars'));
+        this.error(obj, key, `'${base.name}' is not a variable`, p.seatVars.some((d) => d.id === base.name) ? `'${base.name}' is a seat var: it needs its seat, e.g. "me.${base.name}"` : notAVarHint(base.name, p.vars.map((d) => d.id), env.allNames()));
         return undefined;
       }
     } else if (base.kind === 'Member') {
@@ -368,3 +368,9 @@ function gameZones(p: Program): string[] {
 }
 
 export { Env };
+
+/** the hint for a write to a name that is no variable: the nearest var or name in scope, else what there is */
+function notAVarHint(name: string, globals: readonly string[], locals: readonly string[]): string {
+  const hint = idHint(name, [...globals, ...locals], 'global vars and names in scope');
+  return hint.startsWith('did you mean') ? hint : `${hint}; a seat var needs its seat, e.g. "me.${name}"`;
+}
