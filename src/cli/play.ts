@@ -210,7 +210,11 @@ export async function playGame(
         }
       } else {
         action = agents.seats[seat]!.act(engine, cur, seat);
-        if (spectator) ctx.io.out(`${t.seatName(seat)}: ${engine.describe(action, lang, cur)}\n`);
+        if (spectator) {
+          // a seat answer by its shown name (engine.describe keeps the 0-based index of the logs)
+          const said = engine.answerType(action.choice) === 'seat' && typeof action.value === 'number' ? t.seatName(action.value) : engine.describe(action, lang, cur);
+          ctx.io.out(`${t.seatName(seat)}: ${said}\n`);
+        }
       }
       actions.push({ seat, action });
       engine.applyInPlace(cur, seat, action);

@@ -3,13 +3,13 @@
  * saving, Ctrl-C and inquirer's key hints, in English and Chinese — on top of the table's words
  * (src/present/words.ts), which the page shares.
  */
-import { tableWords, type Lang } from '../present/words.ts';
+import { seatNumber, tableWords, type Lang } from '../present/words.ts';
 
 export type { Lang } from '../present/words.ts';
 
 const TERMINAL = {
   en: {
-    pass: (s: number) => `Pass the keyboard to seat ${s}, then press Enter`,
+    pass: (s: number) => `Pass the keyboard to seat ${seatNumber(s)}, then press Enter`,
     onlyOption: 'the only option',
     showTable: '… Show the whole table',
     showWhy: '… Why? The rules behind what changed',
@@ -20,7 +20,7 @@ const TERMINAL = {
     keys: { navigate: 'move', select: 'choose', confirm: 'confirm' } as Record<string, string>,
   },
   zh: {
-    pass: (s: number) => `請把鍵盤交給座位 ${s},然後按 Enter`,
+    pass: (s: number) => `請把鍵盤交給座位 ${seatNumber(s)},然後按 Enter`,
     onlyOption: '唯一的選項',
     showTable: '… 顯示整個桌面',
     showWhy: '… 為什麼?變化背後的規則',

@@ -8,7 +8,7 @@
 import type { Json, LogEntry, SeatView } from '../interpreter/api.ts';
 import { EVENTS, type EventTemplates } from '../docgen/readings/events.ts';
 import type { Declarations, VarInfo } from './declarations.ts';
-import { tableWords, type Lang } from './words.ts';
+import { seatNumber, tableWords, type Lang } from './words.ts';
 
 /** the names a screen needs, in one language, for one viewer (-1: a spectator) */
 export class Namer {
@@ -43,7 +43,7 @@ export class Namer {
     if (list.length === 0) return this.ev.none;
     const you = list.includes(this.viewer);
     const others = list.filter((s) => s !== this.viewer);
-    const names = others.length > 1 && this.lang === 'en' ? [`Seats ${this.t.and(others.map(String))}`] : others.map((s) => this.t.seatName(s));
+    const names = others.length > 1 && this.lang === 'en' ? [`Seats ${this.t.and(others.map((s) => String(seatNumber(s))))}`] : others.map((s) => this.t.seatName(s));
     return this.t.and(you ? [this.seat(this.viewer), ...names] : names);
   }
 

@@ -7,15 +7,20 @@
  */
 export type Lang = 'en' | 'zh';
 
+/** a seat as people count it, from 1 (the engine, its logs and the JSON keep the 0-based index) */
+export function seatNumber(seat: number): number {
+  return seat + 1;
+}
+
 const list = (items: string[], and: string, sep: string): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(sep)}${and}${items[items.length - 1]}`;
 
 const TEXT = {
   en: {
     seat: 'Seat',
-    seatName: (s: number) => `Seat ${s}`,
+    seatName: (s: number) => `Seat ${seatNumber(s)}`,
     you: 'you',
-    youAre: (s: number) => `Seat ${s} (you)`,
+    youAre: (s: number) => `Seat ${seatNumber(s)} (you)`,
     players: 'players',
     kinds: { human: 'human', random: 'random' } as Record<string, string>,
     zones: 'Table',
@@ -55,9 +60,9 @@ const TEXT = {
   },
   zh: {
     seat: '座位',
-    seatName: (s: number) => `座位 ${s}`,
+    seatName: (s: number) => `座位 ${seatNumber(s)}`,
     you: '你',
-    youAre: (s: number) => `座位 ${s}(你)`,
+    youAre: (s: number) => `座位 ${seatNumber(s)}(你)`,
     players: '名玩家',
     kinds: { human: '真人', random: '隨機' } as Record<string, string>,
     zones: '桌面',

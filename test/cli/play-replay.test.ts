@@ -22,8 +22,10 @@ describe('rules play (non-interactive)', () => {
     expect(r.stdout).toMatch(/Winners: Seat \d/);
     expect(r.stdout).toMatch(/End rule: after-rounds \(most-points\); Rounds: 3/);
     expect(r.stdout).toMatch(/seed 5 \(replay it with --seed 5\)\n$/);
-    // spectator mode shows the moves
-    expect(r.stdout).toMatch(/Seat 0: pick [123]/);
+    // spectator mode shows the moves, seats numbered from 1 as people count them
+    expect(r.stdout).toMatch(/^Seat 1: pick [123]$/m);
+    expect(r.stdout).toMatch(/^Seat 2: pick [123]$/m);
+    expect(r.stdout).not.toMatch(/Seat 0/);
   });
 
   it('is the same game as simulate with that seed', async () => {
@@ -49,17 +51,17 @@ describe('rules play (non-interactive)', () => {
     const r = await runCli(['play', 'pick', '--players', '2', '--seed', '5'], { prompter });
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual([
-      'Seat 0: Round 1: pick a number',
-      'Seat 0: Round 2: pick a number',
-      'Seat 0: Round 3: pick a number',
+      'Seat 1: Round 1: pick a number',
+      'Seat 1: Round 2: pick a number',
+      'Seat 1: Round 3: pick a number',
     ]);
     expect(prompter.pauses).toEqual([]); // one human: no keyboard passing
-    expect(r.stdout).toMatch(/Seat 0 \(you\)/);
+    expect(r.stdout).toMatch(/Seat 1 \(you\)/);
     expect(r.stdout).toMatch(/hand: 1, 2, 3/);
-    expect(r.stdout).toMatch(/Seat 1: score: \d+ · hand: 3 face down/);
+    expect(r.stdout).toMatch(/Seat 2: score: \d+ · hand: 3 face down/);
     expect(r.stdout).toMatch(/Since your last decision:/);
     // the random seat's secret pick is never printed before the reveal
-    expect(r.stdout).not.toMatch(/Seat 1: pick/);
+    expect(r.stdout).not.toMatch(/Seat 2: pick/);
   });
 
   it('two humans pass the keyboard and the screen is cleared between them', async () => {
@@ -68,18 +70,18 @@ describe('rules play (non-interactive)', () => {
     const r = await runCli(['play', 'pick', '--seats', 'human,human', '--seed', '8', '--save', file], { prompter });
     expect(r.code).toBe(0);
     expect(prompter.pauses).toEqual([
-      'Pass the keyboard to seat 0, then press Enter',
       'Pass the keyboard to seat 1, then press Enter',
-      'Pass the keyboard to seat 0, then press Enter',
+      'Pass the keyboard to seat 2, then press Enter',
       'Pass the keyboard to seat 1, then press Enter',
-      'Pass the keyboard to seat 0, then press Enter',
+      'Pass the keyboard to seat 2, then press Enter',
       'Pass the keyboard to seat 1, then press Enter',
+      'Pass the keyboard to seat 2, then press Enter',
     ]);
-    // seat 1's screen of round 1 shows that seat 0 answered, but not what
+    // the second seat's screen of round 1 (shown as Seat 2) says the first (Seat 1) answered, but not what
     const screens = r.stdout.split('─'.repeat(40));
-    const seat1 = screens.find((s) => s.includes('Seat 1 (you)') && s.includes('Round 1'))!;
-    expect(seat1).toMatch(/Seat 0 answered in secret/);
-    expect(seat1).not.toMatch(/Seat 0 — .*: \d/);
+    const seat1 = screens.find((s) => s.includes('Seat 2 (you)') && s.includes('Round 1'))!;
+    expect(seat1).toMatch(/Seat 1 answered in secret/);
+    expect(seat1).not.toMatch(/Seat 1 — .*: \d/);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.actions.map((a: any) => a.action.value)).toEqual([1, 2, 1, 2, 1, 2]);
   });

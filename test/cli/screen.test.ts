@@ -80,13 +80,13 @@ describe('the end of the game', () => {
     const view = engine.view(g.state, 0);
     const m = screenModel(spec, OFF, (c) => engine.answerType(c));
     const text = renderGameOver(seatScreen({ view, decl: m, lang: 'en', since: 0 }), "Cash'n Guns");
-    for (const [seat, round] of g.outIn) expect(text).toContain(`Seat ${seat} was eliminated in round ${round}`);
+    for (const [seat, round] of g.outIn) expect(text).toContain(`Seat ${seat + 1} was eliminated in round ${round}`);
     expect(text).toMatch(/tied on [\d,]+; the tie-break decided/);
     expect(text).toMatch(/decided by (Shame tokens taken \(fewer wins\)|Wound tokens taken \(more wins\)): /);
     expect(text.indexOf('The last round:')).toBeLessThan(text.indexOf('Game over'));
     expect(text).toMatch(/^Why: The game ends/m);
     const zh = renderGameOver(seatScreen({ view, decl: m, lang: 'zh', since: 0 }), '明搶你錢', { seed: 9 });
-    for (const [seat, round] of g.outIn) expect(zh).toContain(`座位 ${seat} 在第 ${round} 回合出局`);
+    for (const [seat, round] of g.outIn) expect(zh).toContain(`座位 ${seat + 1} 在第 ${round} 回合出局`);
     expect(zh).toMatch(/由「領取的(恥辱|受傷)標誌數」決定/);
     expect(zh).toContain('種子 9');
   });
@@ -119,7 +119,7 @@ describe('a choice with one option', () => {
     const games = await import('../../src/games.ts');
     const asked: string[] = [];
     const io = bufferIO();
-    // seed 3, secret seed 1, always the first option: seat 0 is a robber, who can only pass the phone card on
+    // seed 3, secret seed 1, always the first option: seat 0 (shown as Seat 1) is a robber, who can only pass the phone card on
     const code = await run(['play', 'cash-n-guns', '--players', '4', '--option', 'undercover=true', '--seed', '3'], {
       games,
       io,
@@ -133,7 +133,7 @@ describe('a choice with one option', () => {
     expect(code).toBe(0);
     const flat = io.stdout().replace(/\n {2,}/g, ' ');
     expect(io.stdout()).toMatch(/^ {2}role: Robber$/m);
-    const said = flat.match(/^» Seat 0: The phone card passes under the table — Pass the phone card on unused \(the only option\)$/gm) ?? [];
+    const said = flat.match(/^» Seat 1: The phone card passes under the table — Pass the phone card on unused \(the only option\)$/gm) ?? [];
     expect(said.length).toBeGreaterThan(0);
     expect(asked.filter((m) => m.includes('phone card'))).toEqual([]);
     expect(asked.length).toBeGreaterThan(0);

@@ -250,8 +250,8 @@ describe.concurrent('rules simulate --json', () => {
     expect(play.code).toBe(0);
     // the screen writes money with thousands separators and a minus sign
     const money = (x: number): string => x.toLocaleString('en-US').replace(/^-/, '−');
-    expect(play.stdout).toContain(`Scores: ${g.scores.map((x, i) => `Seat ${i}: ${money(x)}`).join(', ')}`);
-    expect(play.stdout).toContain(`Winners: ${g.winners.length ? g.winners.map((w) => `Seat ${w}`).join(', ') : 'none'}`);
+    expect(play.stdout).toContain(`Scores: ${g.scores.map((x, i) => `Seat ${i + 1}: ${money(x)}`).join(', ')}`);
+    expect(play.stdout).toContain(`Winners: ${g.winners.length ? g.winners.map((w) => `Seat ${w + 1}`).join(', ') : 'none'}`);
   });
 });
 
@@ -265,7 +265,7 @@ describe('rules play → --save → rules replay', () => {
     expectNoStack(r);
     expect(r.stdout).toMatch(/Game over: Cash'n Guns/);
     expect(r.stdout).toMatch(/^Winners: (Seat \d(, Seat \d)*|none)$/m);
-    expect(r.stdout).toMatch(/^Scores: Seat 0: −?[\d,]+, Seat 1: −?[\d,]+, Seat 2: −?[\d,]+, Seat 3: −?[\d,]+$/m);
+    expect(r.stdout).toMatch(/^Scores: Seat 1: −?[\d,]+, Seat 2: −?[\d,]+, Seat 3: −?[\d,]+, Seat 4: −?[\d,]+$/m);
     expect(r.stdout).toMatch(/^Why: The game ends (after the 8th round|early when only one player)/m);
     expect(r.stdout).toMatch(/^Rounds: \d$/m);
     const log = JSON.parse(readFileSync(saved, 'utf8')) as Record<string, unknown>;

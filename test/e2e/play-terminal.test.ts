@@ -154,7 +154,7 @@ describe('rules play on a pseudo-terminal (tmux)', () => {
     expect(screen).toContain('hand: BANG! BANG! BANG!, BANG! ×2, CLiC CLiC CLiC ×5');
     expect(flat).toMatch(/loot: [^\n]*\(total [\d,]+\)/);
     expect(flat).toMatch(/(Seat \d|You) — Point your gun at a player: (you|Seat \d)/);
-    expect(screen).toMatch(/━━ Cash'n Guns · Round \d · Seat 0 \(you\)/);
+    expect(screen).toMatch(/━━ Cash'n Guns · Round \d · Seat 1 \(you\)/);
     expect(screen).toMatch(/^Winners: (Seat \d(, Seat \d)*|none)$/m);
     expect(screen).toMatch(/^Why: The game ends/m);
     expect(screen).toMatch(/seed 5 \(replay it with --seed 5\)/);

@@ -51,6 +51,10 @@ export function inScript<T>(value: T, chars: Chars): T {
   return conv(value) as T;
 }
 
+/** a seat as people count it, from 1, as the screens' words do (seatNumber, src/present/words.ts);
+ *  the page's test ids and data attributes keep the engine's 0-based index */
+const shown = (s: number): number => s + 1;
+
 const WORDS = {
   en: {
     loading: 'Loading the table…',
@@ -59,14 +63,14 @@ const WORDS = {
     players: 'Players',
     options: 'Options',
     seats: 'Seats',
-    seat: (s: number) => `Seat ${s}`,
+    seat: (s: number) => `Seat ${shown(s)}`,
     kinds: { human: 'You (a person at this device)', random: 'Random agent', greedy: 'Greedy agent', search: 'Search agent' } as Record<string, string>,
     start: 'Start',
     load: 'Load a saved game',
     loadFailed: 'This file is not a saved game of this table',
-    handOver: (s: number) => `Pass the device to Seat ${s}`,
+    handOver: (s: number) => `Pass the device to Seat ${shown(s)}`,
     handOverNote: 'Only that seat should look: its screen shows its own secrets.',
-    iAm: (s: number) => `I am Seat ${s}: show my screen`,
+    iAm: (s: number) => `I am Seat ${shown(s)}: show my screen`,
     decide: 'Your decision',
     waitingFor: 'Waiting for',
     since: 'Since your last decision',
@@ -102,14 +106,14 @@ const WORDS = {
     players: '玩家人數',
     options: '選項',
     seats: '座位',
-    seat: (s: number) => `座位 ${s}`,
+    seat: (s: number) => `座位 ${shown(s)}`,
     kinds: { human: '你(使用這台裝置的人)', random: '隨機代理', greedy: '貪婪代理', search: '搜尋代理' } as Record<string, string>,
     start: '開始',
     load: '載入已儲存的遊戲',
     loadFailed: '這個檔案不是本遊戲桌儲存的遊戲',
-    handOver: (s: number) => `請把裝置交給座位 ${s}`,
+    handOver: (s: number) => `請把裝置交給座位 ${shown(s)}`,
     handOverNote: '只有該座位可以看：畫面會顯示它自己的秘密。',
-    iAm: (s: number) => `我是座位 ${s}:顯示我的畫面`,
+    iAm: (s: number) => `我是座位 ${shown(s)}:顯示我的畫面`,
     decide: '你的決定',
     waitingFor: '等待',
     since: '自你上次決定以來',
