@@ -229,8 +229,8 @@ export function formatCompare(r: CompareReport): string {
   }
   if (r.edge) {
     const e = r.edge;
-    lines.push('', `Seats, every seat ${e.agent} (seat 0 moves first unless the rules pick a start player):`, '');
-    const rows = e.seats.map((s, seat) => [String(seat), String(s.wins), pct(s.rate), range(s.interval, pct), fmtNumber(s.meanScore)]);
+    lines.push('', `Seats, every seat ${e.agent} (seat 1 moves first unless the rules pick a start player; seats from 1):`, '');
+    const rows = e.seats.map((s, seat) => [String(seat + 1), String(s.wins), pct(s.rate), range(s.interval, pct), fmtNumber(s.meanScore)]);
     lines.push(...table([['seat', 'wins', 'win rate', '95% interval', 'mean score'], ...rows]));
     lines.push('', `First seat's edge over the share (${pct(share)}): ${pctPoints(e.firstSeatEdge.x)} points (${pctPoints(e.firstSeatEdge.lo)} to ${pctPoints(e.firstSeatEdge.hi)}).`);
   }

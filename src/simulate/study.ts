@@ -131,7 +131,7 @@ export async function seatEdge(play: Play, base: StudyBase, agent: AgentName): P
 
 /** a figure of a run, one number per game: its paired difference between two settings */
 export interface FigureDifference extends PairedDifference {
-  /** what it is: `win rate, seat 0`, `mean score, seat 2`, `rounds`, `actions`, `end: <rule>`, … */
+  /** what it is, for people (seats from 1): `win rate, seat 1`, `mean score, seat 3`, `rounds`, `actions`, `end: <rule>`, … */
   figure: string;
 }
 
@@ -170,8 +170,8 @@ export async function compareSettings(playA: Play, playB: Play, base: StudyBase,
   const ends = [...new Set([...a, ...b].map((g) => g.game.end))].sort();
   const results = [...new Set([...a, ...b].map((g) => g.game.result))].sort();
   const names = [
-    ...Array.from({ length: base.players }, (_, s) => `win rate, seat ${s}`),
-    ...Array.from({ length: base.players }, (_, s) => `mean score, seat ${s}`),
+    ...Array.from({ length: base.players }, (_, s) => `win rate, seat ${s + 1}`),
+    ...Array.from({ length: base.players }, (_, s) => `mean score, seat ${s + 1}`),
     'rounds', 'actions', 'no winner', 'shared win',
     ...ends.map((e) => `end: ${e}`),
     ...results.map((r) => `result: ${r}`),
