@@ -71,7 +71,8 @@ export function readingHtml(ctx: PageCtx, produce: (r: Reader) => ReadingLine[] 
     esc(s)
       .replace(/\u0001(\d+)\u0002/g, (_m, i: string) => ruleLink(ctx, refs[Number(i)]!))
       .replace(/\u0003([^\u0004]*)\u0004/g, '<span class="reading-name">$1</span>')
-      .replace(/\u0005([^\u0006]*)\u0006/g, '<var class="reading-local">$1</var>');
+      // (a name, like a letter in a formula: not text of the page's language, translate="no")
+      .replace(/\u0005([^\u0006]*)\u0006/g, '<var class="reading-local" translate="no">$1</var>');
   const list = (lines: ReadingLine[]): string =>
     `<ul>${lines.map((l) => `<li>${fill(l.text)}${l.children.length > 0 ? list(l.children) : ''}</li>`).join('')}</ul>`;
   // nothing to read (a rule that only states a text: `do: []`) is no reading at all, not an empty box

@@ -85,5 +85,5 @@ export function unescapeHtml(s: string): string {
 
 /** a page's HTML with the marks around the spec's names in readings taken off (their words as plain text) */
 export function unmarkNames(html: string): string {
-  return html.replace(/<span class="reading-name">([^<]*)<\/span>/g, '$1').replace(/<var class="reading-local">([^<]*)<\/var>/g, '$1');
+  return html.replace(/<span class="reading-name">([^<]*)<\/span>/g, '$1').replace(/<var class="reading-local"[^>]*>([^<]*)<\/var>/g, '$1');
 }

@@ -467,7 +467,7 @@ describe('the rules site in Chromium', () => {
           .screenshot({ path: join(SHOTS, `${tag}-flow-${g.id}-${charts[tallest]!.under || 'chart'}.png`), style });
 
         // "Enlarge chart" under the overview shows it larger, and a second press shows it as before
-        const zoom = page.locator('.vp-doc .mermaid + .chart-tools button.chart-zoom').first();
+        const zoom = page.locator('.vp-doc .mermaid + .chart-outline + .chart-tools button.chart-zoom').first();
         const before = (await overview.locator('svg').boundingBox())!.width;
         await zoom.click();
         await page.waitForFunction((w) => (document.querySelector('.vp-doc .mermaid svg')?.getBoundingClientRect().width ?? 0) > w * 1.2, before);

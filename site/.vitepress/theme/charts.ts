@@ -15,7 +15,9 @@ function measure(root: ParentNode): void {
 function onClick(e: MouseEvent): void {
   const button = (e.target as Element | null)?.closest?.('button.chart-zoom');
   if (!button) return;
-  const chart = button.closest('.chart-tools')?.previousElementSibling;
+  // the chart is the tools' previous sibling, or the one before its list of boxes (flow.ts's fence)
+  let chart = button.closest('.chart-tools')?.previousElementSibling;
+  if (chart?.classList.contains('chart-outline')) chart = chart.previousElementSibling;
   if (!chart?.classList.contains('mermaid')) return;
   const on = chart.classList.toggle('is-zoomed');
   button.setAttribute('aria-pressed', String(on));
