@@ -12,6 +12,7 @@ import { compileGameDir, gameDirsFor, type GameCheck } from '../games.ts';
 import type { Diagnostic } from '../loader/diagnostics.ts';
 import { readYamlFile } from '../loader/yaml-file.ts';
 import { loadSpecFolder, type LoadedSpec } from '../loader/load-folder.ts';
+import { FragmentCache } from './fragment-cache.ts';
 import { expressionScopes, type ExpressionScopes } from './scopes.ts';
 import { buildSymbolIndex, type SymbolIndex } from './symbols.ts';
 
@@ -32,6 +33,8 @@ export class Workspace {
   private version = 0;
   /** per game folder, the names of the last version that loaded (kept while a version does not, so names still work) */
   private readonly names = new Map<string, GameNames>();
+  /** every rules file read, with the text it was read from: only a changed file is parsed again */
+  readonly fragments = new FragmentCache();
 
   setText(path: string, text: string): void {
     this.texts.set(resolve(path), text);
@@ -66,7 +69,7 @@ export class Workspace {
 
   /** Check one game folder with the open buffers; the diagnostics of each of its files (every file listed, even with none). */
   checkGame(gameDir: string): { check: GameCheck; byFile: Map<string, Diagnostic[]> } {
-    const check = compileGameDir(gameDir, { smoke: false, texts: this.texts });
+    const check = compileGameDir(gameDir, { smoke: false, texts: this.texts, loadFile: this.fragments.load });
     if (check.loaded) this.remember(gameDir, check.loaded);
     const byFile = new Map<string, Diagnostic[]>();
     for (const f of this.index(gameDir)?.files ?? []) byFile.set(resolve(f), []);
@@ -105,7 +108,7 @@ export class Workspace {
     const known = this.names.get(key);
     if (known && known.version === this.version) return known;
     // the same loader as the check (a version with errors in its rules still loads; one with YAML or schema errors does not)
-    const loaded = loadSpecFolder(gameDir, this.texts).spec;
+    const loaded = loadSpecFolder(gameDir, this.texts, { loadFile: this.fragments.load }).spec;
     if (loaded) return this.remember(gameDir, loaded);
     if (known) known.version = this.version;
     return known;
