@@ -12,7 +12,7 @@ import { folderStamp } from './folder-stamp.ts';
 import { MAX_SMOKE_SETTINGS } from './limits.ts';
 import { quoted } from './quote.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './loader/diagnostics.ts';
-import { findGameDirs, hasGameSection, loadSpecFolder, ruleNodes, type FragmentLoader, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
+import { findGameDirs, hasGameSection, loadSpecFolder, ruleNodes, type LoadedSpec, type TextOverlay } from './loader/load-folder.ts';
 import type { Spec } from './loader/types.generated.ts';
 
 /** ids of the games under rulesDir (folder names) */
@@ -43,16 +43,15 @@ export interface GameCheck {
  * simulations and the site generator of one command all ask for the same games, so the result is
  * kept under a hash of the folder's files (a saved file makes a new one, as in `npm start`). The
  * random validation games run on top, once. `texts` stands for some files' contents (an
- * editor's unsaved buffers, by absolute path); `loadFile` reads each file (the language server's
- * hands back the files it read before from the same text).
+ * editor's unsaved buffers, by absolute path).
  */
-export function compileGameDir(dir: string, opts: { smoke?: boolean; texts?: TextOverlay; loadFile?: FragmentLoader } = {}): GameCheck {
+export function compileGameDir(dir: string, opts: { smoke?: boolean; texts?: TextOverlay } = {}): GameCheck {
   const key = resolve(dir);
   const texts = opts.texts ?? new Map<string, string>();
   const stamp = folderStamp(key, texts);
   let entry = checked.get(key);
   if (!entry || entry.stamp !== stamp) {
-    entry = { stamp, check: checkOnce(dir, texts, opts.loadFile) };
+    entry = { stamp, check: checkOnce(dir, texts) };
     checked.set(key, entry);
   }
   if (!opts.smoke || !entry.check.engine) return entry.check;
@@ -62,8 +61,8 @@ export function compileGameDir(dir: string, opts: { smoke?: boolean; texts?: Tex
 
 const checked = new Map<string, { stamp: string; check: GameCheck; smoked?: GameCheck }>();
 
-function checkOnce(dir: string, texts: TextOverlay, loadFile: FragmentLoader | undefined): GameCheck {
-  const loaded = loadSpecFolder(dir, texts, loadFile ? { loadFile } : {});
+function checkOnce(dir: string, texts: TextOverlay): GameCheck {
+  const loaded = loadSpecFolder(dir, texts);
   const diagnostics = [...loaded.diagnostics];
   if (!loaded.spec || hasErrors(diagnostics)) return { dir, diagnostics: sortDiagnostics(diagnostics) };
   const compiled = compileProgram(loaded.spec);

@@ -11,6 +11,7 @@ import { compileProgram } from '../../src/interpreter/compile/index.ts';
 import { makeEngine } from '../../src/interpreter/engine.ts';
 import { loadSpecFile, loadSpecFolder } from '../../src/loader/load-folder.ts';
 import { Workspace } from '../../src/lsp/workspace.ts';
+import { proseOnlyChange } from '../../src/lsp/compile-reuse.ts';
 import { playout } from '../../src/agents/playout.ts';
 import { copyGames } from './client.ts';
 
@@ -61,6 +62,59 @@ describe('a check after a change', () => {
     } finally {
       writeFileSync(file, text);
     }
+  });
+});
+
+describe('a change of prose only is not compiled again', () => {
+  it('places the compile\'s diagnostics anew, as a check from scratch places them', () => {
+    const dir = join(copy.root, 'rules', 'cash-n-guns');
+    const round = copy.file('cash-n-guns', 'round.yaml');
+    // an error in the file to place: the move's zone misspelt (line 34)
+    const broken = readFileSync(round, 'utf8').replace('- move: billDeck', '- move: billDek');
+    const ws = new Workspace();
+    ws.setText(round, broken);
+    const first = shown(ws.checkGame(dir).check.diagnostics);
+    expect(first.join('\n')).toMatch(/round\.yaml:34:\d+ error .*billDek/);
+    expect(ws.compilesReused).toBe(0);
+    const same = (text: string): string[] => {
+      ws.setText(round, text);
+      const fresh = new Workspace();
+      fresh.setText(round, text);
+      const want = shown(fresh.checkGame(dir).check.diagnostics);
+      expect(shown(ws.checkGame(dir).check.diagnostics)).toEqual(want);
+      return want;
+    };
+    // two comment lines above everything: every place moves down two lines
+    const moved = same(`${broken.split('\n')[0]}\n# one\n# two\n${broken.split('\n').slice(1).join('\n')}`);
+    expect(moved.join('\n')).toMatch(/round\.yaml:36:\d+ error .*billDek/);
+    expect(ws.compilesReused).toBe(1);
+    // a prompt's text written over two lines, above the error
+    same(broken.replace('prompt: {en: Choose a bullet card to place face down, zh:', 'prompt: {en: "Choose a bullet card\n          to place face down", zh:'));
+    expect(ws.compilesReused).toBe(2);
+    // a rule's text grown by a sentence
+    same(broken.replace(/(\n\s+en: >-\n\s+)/, '$1Once more: '));
+    expect(ws.compilesReused).toBe(3);
+    // an expression changed: compiled again
+    same(broken.replace('- move: billDek', '- move: billDak'));
+    expect(ws.compilesReused).toBe(3);
+    // a quote no seed holds: the loader's error, and no compile (as validate)
+    same(broken.replace(/quote: [^\n]*/, 'quote: not in the seed'));
+    expect(ws.compilesReused).toBe(3);
+  });
+
+  it('tells a change of prose from any other', () => {
+    const a = { id: 'x', text: { en: 'a', zh: 'a' }, do: [{ set: 'n', to: 1, prompt: { en: 'p', zh: 'p' } }] };
+    const prose = { id: 'x', text: { en: 'b', zh: 'b' }, do: [{ set: 'n', to: 1, prompt: { en: 'q', zh: 'q' } }] };
+    const map = proseOnlyChange(a, prose);
+    expect(map?.get(a)).toBe(prose);
+    expect(map?.get(a.do[0]!)).toBe(prose.do[0]);
+    expect(proseOnlyChange(a, { ...a, id: 'y' })).toBeUndefined();
+    expect(proseOnlyChange(a, { ...a, do: [{ set: 'n', to: 2, prompt: { en: 'p', zh: 'p' } }] })).toBeUndefined();
+    expect(proseOnlyChange(a, { ...a, do: [] })).toBeUndefined();
+    // the same keys in another order: not the same spec (the compiler reads them in order)
+    expect(proseOnlyChange(a, { text: a.text, id: 'x', do: a.do })).toBeUndefined();
+    // a parameter's name is a word, not prose
+    expect(proseOnlyChange({ params: [{ name: 'a', type: 'seat' }] }, { params: [{ name: 'b', type: 'seat' }] })).toBeUndefined();
   });
 });
 
