@@ -449,23 +449,49 @@ function settle(table: Map<string, BodyWrites>, fresh: BodyWrites[]): void {
  * so long reward chains cost the sum of their bodies, not the product of their paths.
  */
 export function writesOf(effects: unknown, spec: Node): Writes {
+  let w: Writes = NO_WRITES;
+  for (const e of list(effects)) {
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) continue;
+    w = union(w, totalWrites(e as Effect, spec));
+    if (w === 'all') return 'all';
+  }
+  return w;
+}
+
+/** per spec, per effect: what it and the bodies it runs write, once those bodies are settled */
+const totals = new WeakMap<Node, WeakMap<object, Writes>>();
+
+/** one effect's writes with those of every body it runs (worked out once: the prover asks for
+ *  the same effect's writes at every loop and branch around it, and once more for itself) */
+function totalWrites(e: Effect, spec: Node): Writes {
+  let memo = totals.get(spec);
+  if (!memo) totals.set(spec, (memo = new WeakMap()));
+  const known = memo.get(e);
+  if (known !== undefined) return known;
   let table = bodyTables.get(spec);
   if (!table) bodyTables.set(spec, (table = new Map()));
-  const deps = new Set<string>();
-  const known = table.size;
-  let w = directWrites(effects, spec, table, deps);
-  if (table.size !== known) {
+  const before = table.size;
+  const own = effectWrites(e, spec, table);
+  if (table.size !== before) {
     // new bodies met: settle them (the totals found before cannot change: their bodies were all met)
     const fresh: BodyWrites[] = [];
     let i = 0;
-    for (const b of table.values()) if (i++ >= known) fresh.push(b);
+    for (const b of table.values()) if (i++ >= before) fresh.push(b);
     settle(table, fresh);
   }
-  for (const d of deps) {
+  let w = own.w;
+  for (const d of own.deps) {
     if (w === 'all') break;
     w = union(w, table.get(d)!.total!);
   }
+  memo.set(e, w);
   return w;
+}
+
+/** whether a name of `reads` is among `writes` */
+function meets(reads: ReadonlySet<string>, writes: ReadonlySet<string>): boolean {
+  for (const n of reads) if (writes.has(n)) return true;
+  return false;
 }
 
 /** a ∪ b; `a` itself when b adds nothing (the common case near the fixed point: no new set) */
@@ -542,9 +568,10 @@ export class ChoiceProver {
   /** the effects run (or may run) here: facts reading what they write no longer hold */
   kill(effects: unknown[]): void {
     const w = writesOf(effects, this.spec);
+    if (w !== 'all' && w.size === 0) return;
     for (const fact of this.facts) {
       if (!fact.alive) continue;
-      if (w === 'all' || [...fact.reads].some((n) => w.has(n))) fact.alive = false;
+      if (w === 'all' || meets(fact.reads, w)) fact.alive = false;
     }
   }
 
