@@ -38,6 +38,10 @@ export interface LoadedFragment {
   diagnostics: Diagnostic[];
 }
 
+/** loadSpecFile, or one that hands back a fragment it read before from the same text (the
+ *  language server's, src/lsp/fragment-cache.ts): what loadSpecFolder reads each file with */
+export type FragmentLoader = (path: string, text?: string) => LoadedFragment;
+
 /** Texts that stand for some files' contents (an editor's unsaved buffers), by absolute path. */
 export type TextOverlay = ReadonlyMap<string, string>;
 
@@ -48,7 +52,7 @@ export type TextOverlay = ReadonlyMap<string, string>;
  * checks (duplicate ids, quotes) add diagnostics but still return it. Check
  * `diagnostics` for errors before using the spec for anything that matters.
  */
-export function loadSpecFolder(dir: string, texts: TextOverlay = new Map()): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+export function loadSpecFolder(dir: string, texts: TextOverlay = new Map(), opts: { loadFile?: FragmentLoader } = {}): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
   const shown = displayPath(dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return { diagnostics: [problem(shown, 'error', `there is no rules folder "${shown}"`)] };
@@ -62,7 +66,8 @@ export function loadSpecFolder(dir: string, texts: TextOverlay = new Map()): { s
     return { diagnostics };
   }
 
-  const loaded = yaml.map((p) => loadSpecFile(p, texts.get(resolve(p))));
+  const loadFile = opts.loadFile ?? loadSpecFile;
+  const loaded = yaml.map((p) => loadFile(p, texts.get(resolve(p))));
   for (const l of loaded) diagnostics.push(...l.diagnostics);
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
 

@@ -1,17 +1,24 @@
 /**
  * The editor's view of the games: which game (or scenario) a file belongs to, and its check with
  * the open buffers standing for the files on disk. The check is `rules validate`'s own
- * (src/games.ts), without the random games; nothing here writes a file.
+ * (src/games.ts: load, then compile), without the random games, made incrementally: only a
+ * changed file is parsed again, and a change of prose only is not compiled again (`check`);
+ * nothing here writes a file.
  */
 import { existsSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../limits.ts';
 import { readTextFile } from '../file-io.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { loadScenario, runScenario } from '../conformance/index.ts';
-import { compileGameDir, gameDirsFor, type GameCheck } from '../games.ts';
-import type { Diagnostic } from '../loader/diagnostics.ts';
+import { gameDirsFor, type GameCheck } from '../games.ts';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../loader/diagnostics.ts';
+import type { Spec } from '../loader/types.generated.ts';
+import { compileProgram } from '../interpreter/compile/index.ts';
+import { makeEngine } from '../interpreter/engine.ts';
+import { proseOnlyChange, replaced } from './compile-reuse.ts';
 import { readYamlFile } from '../loader/yaml-file.ts';
 import { loadSpecFolder, type LoadedSpec } from '../loader/load-folder.ts';
+import { FragmentCache } from './fragment-cache.ts';
 import { expressionScopes, type ExpressionScopes } from './scopes.ts';
 import { buildSymbolIndex, type SymbolIndex } from './symbols.ts';
 
@@ -32,6 +39,12 @@ export class Workspace {
   private version = 0;
   /** per game folder, the names of the last version that loaded (kept while a version does not, so names still work) */
   private readonly names = new Map<string, GameNames>();
+  /** every rules file read, with the text it was read from: only a changed file is parsed again */
+  readonly fragments = new FragmentCache();
+  /** per game folder: the spec its last compile was of, and what the compiler said of it */
+  private readonly compiled = new Map<string, { spec: Spec; diagnostics: Diagnostic[] }>();
+  /** checks that said again what the compile before said (a change of prose only), for tests and the bench */
+  compilesReused = 0;
 
   setText(path: string, text: string): void {
     this.texts.set(resolve(path), text);
@@ -64,9 +77,12 @@ export class Workspace {
     return game ? join(role.rulesDir, game) : undefined;
   }
 
-  /** Check one game folder with the open buffers; the diagnostics of each of its files (every file listed, even with none). */
-  checkGame(gameDir: string): { check: GameCheck; byFile: Map<string, Diagnostic[]> } {
-    const check = compileGameDir(gameDir, { smoke: false, texts: this.texts });
+  /**
+   * Check one game folder with the open buffers; the diagnostics of each of its files (every file
+   * listed, even with none). `engine`: the check must bring the game's engine (a scenario runs on it).
+   */
+  checkGame(gameDir: string, opts: { engine?: boolean } = {}): { check: GameCheck; byFile: Map<string, Diagnostic[]> } {
+    const check = this.check(gameDir, opts.engine === true);
     if (check.loaded) this.remember(gameDir, check.loaded);
     const byFile = new Map<string, Diagnostic[]>();
     for (const f of this.index(gameDir)?.files ?? []) byFile.set(resolve(f), []);
@@ -84,8 +100,39 @@ export class Workspace {
     if (!game || loaded.diagnostics.some((d) => d.severity === 'error')) return loaded.diagnostics;
     const gameDir = join(rulesDir, game);
     if (!existsSync(gameDir)) return [...loaded.diagnostics, ...runScenario(loaded, { rulesDir })];
-    const { check } = this.checkGame(gameDir);
+    const { check } = this.checkGame(gameDir, { engine: true });
     return [...loaded.diagnostics, ...runScenario(loaded, { opened: check })];
+  }
+
+  /**
+   * `validate`'s check of a game without its random games (src/games.ts), made again after each
+   * change from the files that changed only (fragment-cache.ts), and with the compile's diagnostics
+   * of the check before when the change touched only prose (compile-reuse.ts).
+   */
+  private check(gameDir: string, engine: boolean): GameCheck {
+    const key = resolve(gameDir);
+    const loaded = loadSpecFolder(gameDir, this.texts, { loadFile: this.fragments.load });
+    const diagnostics = [...loaded.diagnostics];
+    if (!loaded.spec || hasErrors(diagnostics)) {
+      this.compiled.delete(key);
+      return { dir: gameDir, diagnostics: sortDiagnostics(diagnostics) };
+    }
+    const spec = loaded.spec;
+    const before = this.compiled.get(key);
+    if (!engine && before !== undefined) {
+      const map = proseOnlyChange(before.spec, spec.spec);
+      const again = map && replaced(before.diagnostics, map, spec);
+      if (again) {
+        this.compiled.set(key, { spec: spec.spec, diagnostics: again });
+        this.compilesReused++;
+        return { dir: gameDir, diagnostics: sortDiagnostics([...diagnostics, ...again]), spec: spec.spec, loaded: spec };
+      }
+    }
+    const compiled = compileProgram(spec);
+    this.compiled.set(key, { spec: spec.spec, diagnostics: compiled.diagnostics });
+    diagnostics.push(...compiled.diagnostics);
+    const out: GameCheck = { dir: gameDir, diagnostics: sortDiagnostics(diagnostics), spec: spec.spec, loaded: spec };
+    return compiled.program ? { ...out, engine: makeEngine(compiled.program) } : out;
   }
 
   /** The names of a game: of the buffers as they are now when they load, else of the last version that did. */
@@ -105,7 +152,7 @@ export class Workspace {
     const known = this.names.get(key);
     if (known && known.version === this.version) return known;
     // the same loader as the check (a version with errors in its rules still loads; one with YAML or schema errors does not)
-    const loaded = loadSpecFolder(gameDir, this.texts).spec;
+    const loaded = loadSpecFolder(gameDir, this.texts, { loadFile: this.fragments.load }).spec;
     if (loaded) return this.remember(gameDir, loaded);
     if (known) known.version = this.version;
     return known;

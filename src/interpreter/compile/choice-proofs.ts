@@ -30,8 +30,8 @@ type Formula =
 type Node = Record<string, unknown>;
 export type { Writes } from '../../effects/kind.ts';
 import type { Writes, WritesCx } from '../../effects/kind.ts';
-import { kindOf } from '../../effects/registry.ts';
-import { walkEffects } from '../../effects/walk.ts';
+import { blocksOf, effectKeyOf, kindOf } from '../../effects/registry.ts';
+import type { Effect } from '../../loader/types.generated.ts';
 
 const T: Formula = { k: 'const', v: true };
 const F: Formula = { k: 'const', v: false };
@@ -358,7 +358,35 @@ const bodyTables = new WeakMap<Node, Map<string, BodyWrites>>();
 
 /** the effects' own writes; the bodies they run are recorded in `deps` (and walked once each) */
 function directWrites(effects: unknown, spec: Node, table: Map<string, BodyWrites>, deps: Set<string>): Writes {
-  const out = new Set<string>();
+  let out: Set<string> | undefined;
+  for (const e of list(effects)) {
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) continue;
+    const own = effectWrites(e as Effect, spec, table);
+    for (const d of own.deps) deps.add(d);
+    if (own.w === 'all') return 'all';
+    if (own.w.size > 0) for (const x of own.w) (out ??= new Set()).add(x);
+  }
+  return out ?? NO_WRITES;
+}
+
+const NO_WRITES: Writes = new Set();
+
+/** what one effect and the effects it holds write, and the bodies they run */
+interface EffectWrites {
+  w: Writes;
+  deps: Set<string>;
+}
+
+/** per spec, per effect: its writes, worked out once (the prover asks for an effect's writes at
+ *  every loop and branch around it: walking them afresh each time made proving quadratic in depth) */
+const effectTables = new WeakMap<Node, WeakMap<object, EffectWrites>>();
+
+function effectWrites(e: Effect, spec: Node, table: Map<string, BodyWrites>): EffectWrites {
+  let memo = effectTables.get(spec);
+  if (!memo) effectTables.set(spec, (memo = new WeakMap()));
+  const known = memo.get(e);
+  if (known) return known;
+  const deps = new Set<string>();
   const cx: WritesCx = {
     names: namesIn,
     body: (body, id, params) => {
@@ -376,30 +404,37 @@ function directWrites(effects: unknown, spec: Node, table: Map<string, BodyWrite
     },
     spec,
   };
-  let all = false;
-  walkEffects(list(effects), (e, step) => {
-    if (all) return false;
-    const w = step.key ? (kindOf(step.key).writes as (x: unknown, c: WritesCx) => Writes)(e, cx) : 'all';
-    if (w === 'all') all = true;
-    else for (const x of w) out.add(x);
-    return !all;
-  });
-  return all ? 'all' : out;
+  const key = effectKeyOf(e);
+  let w: Writes = key ? (kindOf(key).writes as (x: unknown, c: WritesCx) => Writes)(e, cx) : 'all';
+  if (w !== 'all') {
+    for (const b of blocksOf(e)) {
+      const inner = directWrites(b.effects, spec, table, deps);
+      if (inner === 'all') {
+        w = 'all';
+        break;
+      }
+      if (inner.size > 0) w = union(w, inner);
+    }
+  }
+  const out = { w, deps };
+  memo.set(e, out);
+  return out;
 }
 
-/** the writes of every body with what the bodies it runs write, to a fixed point (cycles are fine) */
-function settle(table: Map<string, BodyWrites>): void {
-  for (const b of table.values()) if (!b.total) b.total = b.direct;
+/** the writes of the bodies met last (`fresh`) with what the bodies they run write, to a fixed
+ *  point (cycles are fine); the bodies met before are settled already and run none of these */
+function settle(table: Map<string, BodyWrites>, fresh: BodyWrites[]): void {
+  for (const b of fresh) b.total = b.direct;
   for (let changed = true; changed; ) {
     changed = false;
-    for (const b of table.values()) {
+    for (const b of fresh) {
       if (b.total === 'all') continue;
       let t: Writes = b.total!;
       for (const d of b.deps) {
-        t = union(t, table.get(d)!.total ?? table.get(d)!.direct);
+        t = union(t, table.get(d)!.total!);
         if (t === 'all') break;
       }
-      if (t === 'all' || t.size !== (b.total as Set<string>).size) {
+      if (t !== b.total) {
         b.total = t;
         changed = true;
       }
@@ -414,21 +449,49 @@ function settle(table: Map<string, BodyWrites>): void {
  * so long reward chains cost the sum of their bodies, not the product of their paths.
  */
 export function writesOf(effects: unknown, spec: Node): Writes {
+  let w: Writes = NO_WRITES;
+  for (const e of list(effects)) {
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) continue;
+    w = union(w, totalWrites(e as Effect, spec));
+    if (w === 'all') return 'all';
+  }
+  return w;
+}
+
+/** per spec, per effect: what it and the bodies it runs write, once those bodies are settled */
+const totals = new WeakMap<Node, WeakMap<object, Writes>>();
+
+/** one effect's writes with those of every body it runs (worked out once: the prover asks for
+ *  the same effect's writes at every loop and branch around it, and once more for itself) */
+function totalWrites(e: Effect, spec: Node): Writes {
+  let memo = totals.get(spec);
+  if (!memo) totals.set(spec, (memo = new WeakMap()));
+  const known = memo.get(e);
+  if (known !== undefined) return known;
   let table = bodyTables.get(spec);
   if (!table) bodyTables.set(spec, (table = new Map()));
-  const deps = new Set<string>();
-  const known = table.size;
-  let w = directWrites(effects, spec, table, deps);
-  if (table.size !== known) {
+  const before = table.size;
+  const own = effectWrites(e, spec, table);
+  if (table.size !== before) {
     // new bodies met: settle them (the totals found before cannot change: their bodies were all met)
-    for (const b of table.values()) delete b.total;
-    settle(table);
+    const fresh: BodyWrites[] = [];
+    let i = 0;
+    for (const b of table.values()) if (i++ >= before) fresh.push(b);
+    settle(table, fresh);
   }
-  for (const d of deps) {
+  let w = own.w;
+  for (const d of own.deps) {
     if (w === 'all') break;
     w = union(w, table.get(d)!.total!);
   }
+  memo.set(e, w);
   return w;
+}
+
+/** whether a name of `reads` is among `writes` */
+function meets(reads: ReadonlySet<string>, writes: ReadonlySet<string>): boolean {
+  for (const n of reads) if (writes.has(n)) return true;
+  return false;
 }
 
 /** a ∪ b; `a` itself when b adds nothing (the common case near the fixed point: no new set) */
@@ -505,9 +568,10 @@ export class ChoiceProver {
   /** the effects run (or may run) here: facts reading what they write no longer hold */
   kill(effects: unknown[]): void {
     const w = writesOf(effects, this.spec);
+    if (w !== 'all' && w.size === 0) return;
     for (const fact of this.facts) {
       if (!fact.alive) continue;
-      if (w === 'all' || [...fact.reads].some((n) => w.has(n))) fact.alive = false;
+      if (w === 'all' || meets(fact.reads, w)) fact.alive = false;
     }
   }
 

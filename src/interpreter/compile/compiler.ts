@@ -17,6 +17,26 @@ import { CodeUnit } from '../../codegen/unit.ts';
 
 export type Node = { [k: string]: unknown };
 
+/** where in the spec a diagnostic of the compiler was placed: the node, its key, and for an
+ *  expression's error the offset in it (so a tool can place it again in another copy of the node) */
+export interface DiagnosticOrigin {
+  obj: object;
+  key: string | number | undefined;
+  offset?: number;
+}
+
+const origins = new WeakMap<Diagnostic, DiagnosticOrigin>();
+
+/** the place a compiler's diagnostic was made at (undefined: not made by the compiler) */
+export function diagnosticOrigin(d: Diagnostic): DiagnosticOrigin | undefined {
+  return origins.get(d);
+}
+
+/** `d` says what a compiler's diagnostic made at `o` says (placed again by a tool: src/lsp/compile-reuse.ts) */
+export function keepOrigin(d: Diagnostic, o: DiagnosticOrigin): void {
+  origins.set(d, o);
+}
+
 export function isNode(v: unknown): v is Node {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -112,13 +132,17 @@ export class Compiler {
 
   private report(severity: 'error' | 'warning', obj: object, key: string | number | undefined, message: string, hint?: string): void {
     const at = this.loaded.where(obj, key);
-    this.diagnostics.push({ ...at, severity, message, ...(hint !== undefined ? { hint } : {}) });
+    const d: Diagnostic = { ...at, severity, message, ...(hint !== undefined ? { hint } : {}) };
+    this.diagnostics.push(d);
+    origins.set(d, { obj, key });
   }
 
   private exprErrors(obj: object, key: string | number, errors: ExprError[], what: string): void {
     for (const e of errors) {
       const at = this.loaded.whereInValue(obj, key, e.offset);
-      this.diagnostics.push({ ...at, severity: 'error', message: `${what}: ${e.message}` });
+      const d: Diagnostic = { ...at, severity: 'error', message: `${what}: ${e.message}` };
+      this.diagnostics.push(d);
+      origins.set(d, { obj, key, offset: e.offset });
     }
   }
 
