@@ -25,6 +25,7 @@ import { effectiveOptions, loadEngine, parseIntArg, parseOptions, parsePlayers, 
 import { UsageError, type CliContext } from './context.ts';
 import { fmtNumber, MAX_WORKERS } from './simulate.ts';
 import { chunkJob, startChunkWorkers, type GamePlace, type RecordLine } from './simulate-worker.ts';
+import { seatNumber } from '../seat-number.ts';
 
 export const DEFAULT_COMPARE_GAMES = 40;
 export const DEFAULT_MATRIX_AGENTS = 'search:64,random';
@@ -230,7 +231,7 @@ export function formatCompare(r: CompareReport): string {
   if (r.edge) {
     const e = r.edge;
     lines.push('', `Seats, every seat ${e.agent} (seat 1 moves first unless the rules pick a start player; seats from 1):`, '');
-    const rows = e.seats.map((s, seat) => [String(seat + 1), String(s.wins), pct(s.rate), range(s.interval, pct), fmtNumber(s.meanScore)]);
+    const rows = e.seats.map((s, seat) => [String(seatNumber(seat)), String(s.wins), pct(s.rate), range(s.interval, pct), fmtNumber(s.meanScore)]);
     lines.push(...table([['seat', 'wins', 'win rate', '95% interval', 'mean score'], ...rows]));
     lines.push('', `First seat's edge over the share (${pct(share)}): ${pctPoints(e.firstSeatEdge.x)} points (${pctPoints(e.firstSeatEdge.lo)} to ${pctPoints(e.firstSeatEdge.hi)}).`);
   }

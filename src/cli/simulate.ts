@@ -17,6 +17,7 @@ import { chunkJob, startChunkWorkers, type PlayedChunk } from './simulate-worker
 import { parseShard, shardPlace } from './shard-file.ts';
 import { roundTo, type Spread } from '../stats/describe.ts';
 import { SummaryTally, type SimulatedGame, type SimulationSummary } from '../stats/summary.ts';
+import { seatNumber } from '../seat-number.ts';
 
 // what src/cli's other modules and older callers import from here (shard-file.ts: gameSeed, RunHeader)
 export { DEFAULT_GAMES, DEFAULT_SEED, gameRecord, gameSeed, playGames, runHeader, runSettings, simulate } from '../simulate/run.ts';
@@ -74,7 +75,7 @@ export function formatReport(rep: RunHeader & { summary: SimulationSummary }, ga
     const ci = s.winInterval[seat] ?? { lo: 0, hi: 1 };
     const d = s.scoreSpread[seat]!;
     return [
-      String(seat + 1), String(s.wins[seat]), pct(s.winRate[seat] ?? 0), `${pct(ci.lo)} – ${pct(ci.hi)}`,
+      String(seatNumber(seat)), String(s.wins[seat]), pct(s.winRate[seat] ?? 0), `${pct(ci.lo)} – ${pct(ci.hi)}`,
       fmtNumber(d.mean), fmtNumber(d.sd), fmtNumber(d.min), fmtNumber(d.q1), fmtNumber(d.median), fmtNumber(d.q3), fmtNumber(d.max),
     ];
   });

@@ -10,6 +10,7 @@ import { effectiveOptions, rulesDirOf } from './common.ts';
 import type { CliContext } from './context.ts';
 import { printValidate, runValidate } from './validate.ts';
 import { fmtLogEntry } from './render.ts';
+import { seatNumber } from '../seat-number.ts';
 
 export const START_SEED = 1;
 const LOG_TAIL = 6;
@@ -42,9 +43,9 @@ export async function startCommand(ctx: CliContext, o: StartCliOptions): Promise
       const run = playout(engine, { players, seed: START_SEED, options }, agentSeedFor(START_SEED), { record: false });
       const r = run.result;
       // seats counted from 1, as people count them
-      ctx.io.out(`winners: ${r.winners.length ? r.winners.map((w) => `seat ${w + 1}`).join(', ') : 'none'}\n`);
+      ctx.io.out(`winners: ${r.winners.length ? r.winners.map((w) => `seat ${seatNumber(w)}`).join(', ') : 'none'}\n`);
       ctx.io.out(`scores:  ${r.scores.join(', ')}\n`);
-      if (r.out.length) ctx.io.out(`out:     ${r.out.map((w) => `seat ${w + 1}`).join(', ')}\n`);
+      if (r.out.length) ctx.io.out(`out:     ${r.out.map((w) => `seat ${seatNumber(w)}`).join(', ')}\n`);
       ctx.io.out(`end:     ${r.end} (result ${r.result}) after ${r.rounds} rounds, ${run.steps} actions\n`);
       ctx.io.out('last log lines:\n');
       for (const e of engine.log(run.state).slice(-LOG_TAIL)) ctx.io.out(`  ${fmtLogEntry(e)}\n`);

@@ -8,6 +8,7 @@ import type { Given, Json } from '../interpreter/api.ts';
 import type { Spec } from '../loader/types.generated.ts';
 import type { Lang } from './i18n.ts';
 import { esc } from './escape.ts';
+import { seatNumber } from '../seat-number.ts';
 
 const code = (s: string): string => `<code>${esc(s)}</code>`;
 
@@ -47,7 +48,7 @@ const PHRASES: Record<Lang, Phrases> = {
 
 /** a scenario's seat (0-based, as the spec counts) as people count it, from 1 */
 export function seatShown(seat: number | string): string {
-  return String(Number(seat) + 1);
+  return String(seatNumber(Number(seat)));
 }
 
 /** the setup as HTML sentences ('' when it sets nothing) */

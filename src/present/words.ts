@@ -5,12 +5,11 @@
  * about rules and events come from the docgen readings. The terminal's own words (keys, Ctrl-C,
  * saving) are in src/cli/terminal-text.ts.
  */
+import { seatNumber } from '../seat-number.ts';
+
 export type Lang = 'en' | 'zh';
 
-/** a seat as people count it, from 1 (the engine, its logs and the JSON keep the 0-based index) */
-export function seatNumber(seat: number): number {
-  return seat + 1;
-}
+export { seatNumber };
 
 const list = (items: string[], and: string, sep: string): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(sep)}${and}${items[items.length - 1]}`;

@@ -13,6 +13,7 @@ import type { AgentName } from '../agents/named.ts';
 import { wilson, type Interval } from '../stats/describe.ts';
 import { pairedDifference, type PairedDifference } from '../stats/paired.ts';
 import { lineupOf, type RunSettings, type SimulatedGame } from './run.ts';
+import { seatNumber } from '../seat-number.ts';
 
 /** one game of a run: its index in the run, its record, the decisions it took */
 export interface PlayedGame {
@@ -170,8 +171,8 @@ export async function compareSettings(playA: Play, playB: Play, base: StudyBase,
   const ends = [...new Set([...a, ...b].map((g) => g.game.end))].sort();
   const results = [...new Set([...a, ...b].map((g) => g.game.result))].sort();
   const names = [
-    ...Array.from({ length: base.players }, (_, s) => `win rate, seat ${s + 1}`),
-    ...Array.from({ length: base.players }, (_, s) => `mean score, seat ${s + 1}`),
+    ...Array.from({ length: base.players }, (_, s) => `win rate, seat ${seatNumber(s)}`),
+    ...Array.from({ length: base.players }, (_, s) => `mean score, seat ${seatNumber(s)}`),
     'rounds', 'actions', 'no winner', 'shared win',
     ...ends.map((e) => `end: ${e}`),
     ...results.map((r) => `result: ${r}`),
